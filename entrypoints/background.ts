@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  // Listeners are registered synchronously here; see lib/background.
+});

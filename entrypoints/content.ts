@@ -1,0 +1,4 @@
+export default defineContentScript({
+  matches: ['https://www.linkedin.com/in/*'],
+  main() {},
+});
