@@ -1,0 +1,136 @@
+/*
+ * The one analysis the UI renders, whatever the tier and naming variant it came from. Flat and plain data
+ * (it crosses the message boundary and is stored in history): a field the tier does not return is absent,
+ * a list it does not return is empty.
+ */
+
+export const OCEAN_TRAITS = [
+  'openness',
+  'conscientiousness',
+  'extraversion',
+  'agreeableness',
+  'neuroticism',
+  'emotionalStability',
+] as const;
+export type OceanTrait = (typeof OCEAN_TRAITS)[number];
+
+/** Names for charts and summaries. */
+export const OCEAN_LABELS: Record<OceanTrait, { pt: string; en: string }> = {
+  openness: { pt: 'Abertura', en: 'Openness' },
+  conscientiousness: { pt: 'Conscienciosidade', en: 'Conscientiousness' },
+  extraversion: { pt: 'Extroversão', en: 'Extraversion' },
+  agreeableness: { pt: 'Amabilidade', en: 'Agreeableness' },
+  neuroticism: { pt: 'Neuroticismo', en: 'Neuroticism' },
+  emotionalStability: { pt: 'Estabilidade emocional', en: 'Emotional stability' },
+};
+
+/** Each score on a 0–1 scale; a trait the service did not score is absent. */
+export type OceanScores = Partial<Record<OceanTrait, number>>;
+
+export interface Persona {
+  titulo?: string;
+  descricao?: string;
+}
+
+export interface PainPoint {
+  desafio: string;
+  impacto?: string;
+  contexto?: string;
+  prioridade?: string;
+}
+
+export interface Motivador {
+  texto: string;
+  impacto?: string;
+}
+
+export interface EstrategiaComunicacao {
+  estilo?: string;
+  conteudo?: string;
+  timing?: string;
+  canais: string[];
+}
+
+export interface ContextoNegocios {
+  setor?: string;
+  tamanhoEmpresa?: string;
+  tendencias: string[];
+}
+
+export interface InsightsRegionais {
+  contextoRegulatorio?: string;
+  oportunidadesLocais: string[];
+  desafiosRegionais: string[];
+}
+
+export interface Mbti {
+  /** Four letters, upper case, e.g. `ENTJ`. */
+  type: string;
+  description?: string;
+  strengths: string[];
+  preferredCommunication?: string;
+}
+
+export interface DynamicPainPoint {
+  desafio: string;
+  contexto?: string;
+  impactoEstimado?: string;
+}
+
+export interface EnhancedPainPoint {
+  challenge: string;
+  context?: string;
+  opportunity?: string;
+}
+
+/** Plus market intelligence. The single shape gives structure, the batch shape gives text (`summary`, `approach`). */
+export interface AiInsights {
+  companyContext?: {
+    summary?: string;
+    recentInitiatives: string[];
+    marketPosition?: string;
+    competitiveDynamics?: string;
+  };
+  industryTrends: string[];
+  marketTrends?: string;
+  competitiveLandscape?: string;
+  enhancedPainPoints: EnhancedPainPoint[];
+  engagement?: { approach?: string; keyMessages: string[]; talkingPoints: string[] };
+  keyInitiatives: string[];
+}
+
+export interface AnalysisMetadata {
+  processingTimeMs?: number;
+  aiEnhanced?: boolean;
+  /** ISO 8601, as the service sent it. */
+  timestamp?: string;
+}
+
+export interface Analysis {
+  /** Reference to the public professional profile the service found (text; never rendered as a link target without checking). */
+  perfilProfissional?: string;
+  cargo?: string;
+  tipoStakeholder?: string;
+  localizacao?: string;
+  interesses: string[];
+  persona?: Persona;
+  painPoints: PainPoint[];
+  motivadores: Motivador[];
+  ganhosProcurados: string[];
+  prioridades: string[];
+  estrategiaComunicacao?: EstrategiaComunicacao;
+  linguagemImpacto: string[];
+  contextoNegocios?: ContextoNegocios;
+  insightsRegionais?: InsightsRegionais;
+  ocean?: OceanScores;
+  mbti?: Mbti;
+  personalityType?: string;
+  communicationStyle?: string;
+  workingStyle?: string;
+  decisionMaking?: string;
+  strengths: string[];
+  buildingTrust: string[];
+  dynamicPainPoints: DynamicPainPoint[];
+  aiInsights?: AiInsights;
+  metadata?: AnalysisMetadata;
+}
