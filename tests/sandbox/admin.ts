@@ -1,0 +1,113 @@
+/** The admin API for tests, under /__sandbox/: accounts, faults, ledger and reset. */
+import type { ServerResponse } from 'node:http';
+import { PLAN_STATUSES, TIERS, type NewAccount, type PlanStatus, type Tier } from './accounts';
+import { isRecord, sendJson, type SandboxRequest } from './http';
+import type { Faults, SandboxState } from './state';
+
+type Check<T> = { ok: true; value: T } | { ok: false; message: string };
+
+function newAccount(body: unknown): Check<NewAccount> {
+  if (!isRecord(body)) return { ok: false, message: 'Envie {tier, plan, credits, status}' };
+  const { tier, plan, credits, status } = body;
+  if (!TIERS.includes(tier as Tier)) return { ok: false, message: `tier deve ser ${TIERS.join(', ')}` };
+  if (plan !== undefined && (typeof plan !== 'string' || plan === ''))
+    return { ok: false, message: 'plan deve ser texto' };
+  if (credits !== undefined && !(Number.isInteger(credits) && (credits as number) >= 0)) {
+    return { ok: false, message: 'credits deve ser um inteiro não negativo' };
+  }
+  if (status !== undefined && !PLAN_STATUSES.includes(status as PlanStatus)) {
+    return { ok: false, message: `status deve ser ${PLAN_STATUSES.join(', ')}` };
+  }
+  return {
+    ok: true,
+    value: {
+      tier: tier as Tier,
+      ...(plan === undefined ? {} : { plan: plan as string }),
+      ...(credits === undefined ? {} : { credits: credits as number }),
+      ...(status === undefined ? {} : { status: status as PlanStatus }),
+    },
+  };
+}
+
+/** Validates a partial update of the faults; only the fields given change. */
+function faultUpdate(body: unknown): Check<Partial<Faults>> {
+  if (!isRecord(body)) return { ok: false, message: 'Envie um objeto com as falhas a aplicar' };
+  const update: Partial<Faults> = {};
+  const { ai_provider_down, latency_scale, rate_limit_per_s, fail_next, drop_connection_next } = body;
+  for (const [name, value] of Object.entries({ ai_provider_down, drop_connection_next })) {
+    if (value === undefined) continue;
+    if (typeof value !== 'boolean') return { ok: false, message: `${name} deve ser booleano` };
+    update[name as 'ai_provider_down' | 'drop_connection_next'] = value;
+  }
+  for (const [name, value] of Object.entries({ latency_scale, rate_limit_per_s })) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      return { ok: false, message: `${name} deve ser um número não negativo` };
+    }
+    update[name as 'latency_scale' | 'rate_limit_per_s'] = value;
+  }
+  if (fail_next === null) update.fail_next = null;
+  else if (fail_next !== undefined) {
+    const status = isRecord(fail_next) ? fail_next.status : undefined;
+    const count = isRecord(fail_next) ? (fail_next.count ?? 1) : undefined;
+    if (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599) {
+      return { ok: false, message: 'fail_next.status deve ser um status HTTP de erro (400–599)' };
+    }
+    if (!Number.isInteger(count) || (count as number) < 0)
+      return { ok: false, message: 'fail_next.count deve ser um inteiro' };
+    update.fail_next = count === 0 ? null : { status: status as number, count: count as number };
+  }
+  return { ok: true, value: update };
+}
+
+export function handleAdmin(state: SandboxState, req: SandboxRequest, res: ServerResponse): void {
+  const route = `${req.method} ${req.path}`;
+  // Lenient on Content-Type, so that `curl -d '{…}'` works too.
+  const body = (): unknown => {
+    try {
+      return JSON.parse(req.body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  switch (route) {
+    case 'POST /__sandbox/accounts': {
+      const spec = newAccount(body());
+      if (!spec.ok) return sendJson(res, 400, { error: spec.message });
+      const account = state.accounts.create(spec.value);
+      return sendJson(res, 201, {
+        api_key: account.api_key,
+        tier: account.tier,
+        plan: account.plan,
+        credits: account.balance,
+        status: account.status,
+      });
+    }
+    case 'GET /__sandbox/faults':
+      return sendJson(res, 200, state.faults);
+    case 'POST /__sandbox/faults': {
+      const update = faultUpdate(body());
+      if (!update.ok) return sendJson(res, 400, { error: update.message });
+      state.faults = { ...state.faults, ...update.value };
+      if (update.value.rate_limit_per_s !== undefined) state.clearLimits();
+      return sendJson(res, 200, state.faults);
+    }
+    case 'GET /__sandbox/ledger': {
+      const key = req.query.get('api_key');
+      if (!key) return sendJson(res, 400, { error: 'Informe ?api_key=' });
+      const account = state.accounts.get(key);
+      if (!account) return sendJson(res, 404, { error: 'Conta não encontrada' });
+      return sendJson(res, 200, {
+        api_key: key,
+        entries: account.ledger,
+        total_credits: state.accounts.used(account),
+        balance: account.balance,
+      });
+    }
+    case 'POST /__sandbox/reset':
+      state.reset();
+      return sendJson(res, 200, { ok: true });
+    default:
+      return sendJson(res, 404, { error: `Rota de administração desconhecida: ${route}` });
+  }
+}

@@ -1,0 +1,94 @@
+/** Everything one running sandbox remembers: accounts, faults, rate-limit counters and caches. */
+import { Accounts, planOf, type Account } from './accounts';
+import { FixedWindow, TokenBuckets } from './rate-limit';
+
+export interface Faults {
+  ai_provider_down: boolean;
+  latency_scale: number;
+  /** Overrides every plan's requests per second; 0 = the plan's own limit. */
+  rate_limit_per_s: number;
+  fail_next: { status: number; count: number } | null;
+  drop_connection_next: boolean;
+}
+
+const MODEL_LIMITS = { perMinute: 100, perHour: 1000 };
+
+export class SandboxState {
+  readonly accounts: Accounts;
+  faults!: Faults;
+  readonly profileBuckets = new TokenBuckets();
+  readonly profileMinutes = new FixedWindow(60_000);
+  readonly modelMinutes = new FixedWindow(60_000);
+  readonly modelHours = new FixedWindow(3_600_000);
+  readonly creditosCache = new Map<string, { at: number; body: unknown }>();
+
+  constructor(
+    private readonly defaultLatencyScale: number,
+    readonly now: () => number,
+  ) {
+    this.accounts = new Accounts(now);
+    this.reset();
+  }
+
+  reset(): void {
+    this.accounts.seed();
+    this.faults = {
+      ai_provider_down: false,
+      latency_scale: this.defaultLatencyScale,
+      rate_limit_per_s: 0,
+      fail_next: null,
+      drop_connection_next: false,
+    };
+    this.clearLimits();
+    this.creditosCache.clear();
+  }
+
+  clearLimits(): void {
+    for (const limiter of [this.profileBuckets, this.profileMinutes, this.modelMinutes, this.modelHours])
+      limiter.clear();
+  }
+
+  /** The account's rate limit: its plan's, unless a fault overrides it. */
+  rateOf(account: Account): { perSecond: number; burst: number } {
+    const override = this.faults.rate_limit_per_s;
+    return override > 0 ? { perSecond: override, burst: override } : planOf(account.plan);
+  }
+
+  /** Counts one profile-API request; returns 0 or the seconds to wait. */
+  limitProfileRequest(account: Account): number {
+    const now = this.now();
+    const { perSecond, burst } = this.rateOf(account);
+    const wait = this.profileBuckets.take(account.api_key, perSecond, burst, now);
+    if (wait === 0) this.profileMinutes.record(account.api_key, now);
+    return wait;
+  }
+
+  /** Counts one model-API request; returns 0 or the seconds to wait. */
+  limitModelRequest(key: string): number {
+    const now = this.now();
+    for (const [window, limit] of [
+      [this.modelHours, MODEL_LIMITS.perHour],
+      [this.modelMinutes, MODEL_LIMITS.perMinute],
+    ] as const) {
+      if (window.count(key, now) >= limit) return window.retryAfter(key, now);
+    }
+    this.modelMinutes.record(key, now);
+    this.modelHours.record(key, now);
+    return 0;
+  }
+
+  /** The status the next analysis request must fail with, if a fault asks for one. */
+  takeFailure(): number | undefined {
+    const fail = this.faults.fail_next;
+    if (!fail || fail.count <= 0) return undefined;
+    fail.count -= 1;
+    if (fail.count === 0) this.faults.fail_next = null;
+    return fail.status;
+  }
+
+  takeDropConnection(): boolean {
+    const drop = this.faults.drop_connection_next;
+    this.faults.drop_connection_next = false;
+    return drop;
+  }
+}
