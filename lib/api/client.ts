@@ -1,0 +1,411 @@
+import ky from 'ky';
+import type { z } from 'zod';
+import { isAllowedApiOrigin } from './config';
+import { ENDPOINTS, MAX_BATCH_SIZE, type EndpointName, type EndpointSpec } from './endpoints';
+import {
+  ApiFailure,
+  errorFromResponse,
+  makeApiError,
+  toApiError,
+  type ApiError,
+  type ErrorContext,
+} from './errors';
+import {
+  chatChunkSchema,
+  chatCompletionSchema,
+  completionSchema,
+  embeddingListSchema,
+  modelListSchema,
+  modelSchema,
+  type ChatRequest,
+  type CompletionRequest,
+  type EmbeddingRequest,
+} from './model-schemas';
+import {
+  batchResponseSchema,
+  creditosSchema,
+  errorBodies,
+  healthSchema,
+  singleResponseSchema,
+  statusSchema,
+  tiersSchema,
+  type ProfileInput,
+  type SingleResponse,
+} from './schemas';
+import { createSseParser } from './sse';
+
+export { ENDPOINTS };
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** Where /v1 lives. */
+  llmBaseUrl: string;
+  apiKey: string;
+  /** The model API key, when it differs from the profile API key. */
+  llmApiKey?: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Replaces the endpoint's own timeout (for a stream: the longest silence). */
+  timeoutMs?: number;
+  /** Told before each automatic wait after a 429, with the seconds it will wait. */
+  onRateLimitWait?: (seconds: number) => void;
+}
+
+/** A single analysis; `degraded` is set when Plus fell back to the Complete analysis (503, 2 credits). */
+export type SingleResult = SingleResponse & { degraded?: ApiError };
+
+/** A 429 means the request was not processed: it is re-sent after Retry-After, at most this often. */
+const RATE_LIMIT_RETRIES = 2;
+/** A longer Retry-After is reported to the user instead of waited for. */
+const MAX_AUTO_WAIT_SEC = 30;
+/** Idempotent GETs are re-sent after a network failure or a 5xx. */
+const GET_RETRIES = 2;
+
+const isRateLimit = (e: ApiError) => e.code === 'RATE_LIMITED' || e.code === 'rate_limit_exceeded';
+
+interface Deadline {
+  signal: AbortSignal;
+  arm(): void;
+  disarm(): void;
+  timedOut(): boolean;
+}
+
+/** Our own timer rather than ky's: ky's timeout stops at the response headers and is not an idle timer. */
+function deadline(ms: number, outer: AbortSignal | undefined): Deadline {
+  const ctl = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const disarm = () => clearTimeout(timer);
+  const arm = () => {
+    disarm();
+    timer = setTimeout(() => ctl.abort(new DOMException('The service took too long', 'TimeoutError')), ms);
+  };
+  arm();
+  return {
+    signal: outer ? AbortSignal.any([outer, ctl.signal]) : ctl.signal,
+    arm,
+    disarm,
+    timedOut: () => ctl.signal.aborted,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const trimmed = (s: string | undefined) => {
+  const t = s?.trim();
+  return t ? t : undefined;
+};
+
+/** Exactly the four input fields, by their Portuguese names: nothing else from the page leaves the browser. */
+function profileBody(p: ProfileInput): ProfileInput {
+  const body: ProfileInput = { primeiro_nome: p.primeiro_nome.trim(), empresa: p.empresa.trim() };
+  const last = trimmed(p.ultimo_nome);
+  if (last !== undefined) body.ultimo_nome = last;
+  const context = trimmed(p.contexto_adicional);
+  if (context !== undefined) body.contexto_adicional = context;
+  return body;
+}
+
+function issuesText(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+    .join('; ');
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  for (const url of [options.baseUrl, options.llmBaseUrl]) {
+    if (!isAllowedApiOrigin(url)) throw new Error(`API address not allowed: ${url}`);
+  }
+  // ky builds the requests; retries and timeouts are ours (see `withRetries` and `deadline`).
+  const common = { retry: 0, timeout: false, throwHttpErrors: false, fetch: options.fetch } as const;
+  const http = {
+    profile: ky.create({
+      ...common,
+      prefixUrl: options.baseUrl,
+      headers: { accept: 'application/json', ...(options.apiKey && { 'x-api-key': options.apiKey }) },
+    }),
+    model: ky.create({
+      ...common,
+      prefixUrl: options.llmBaseUrl,
+      headers: { accept: 'application/json', authorization: `Bearer ${options.llmApiKey ?? options.apiKey}` },
+    }),
+  };
+
+  const contextOf = (spec: EndpointSpec, searched?: ProfileInput): ErrorContext => ({
+    charging: spec.charging,
+    api: spec.api,
+    endpoint: spec.path,
+    ...(searched && { searched }),
+  });
+
+  function transportError(e: unknown, d: Deadline, opts: CallOptions, ctx: ErrorContext): ApiError {
+    if (e instanceof ApiFailure) return e.error;
+    if (d.timedOut()) return makeApiError('TIMEOUT', ctx);
+    if (opts.signal?.aborted) {
+      const reason: unknown = opts.signal.reason;
+      return makeApiError(
+        reason instanceof DOMException && reason.name === 'TimeoutError' ? 'TIMEOUT' : 'ABORTED',
+        ctx,
+      );
+    }
+    return toApiError(e, ctx);
+  }
+
+  function send(spec: EndpointSpec, path: string, json: unknown, signal: AbortSignal, accept?: string) {
+    return http[spec.api](path.replace(/^\//, ''), {
+      method: spec.method,
+      json,
+      signal,
+      ...(accept && { headers: { accept } }),
+    });
+  }
+
+  /**
+   * A charging request is re-sent only when the service said it did not process it (429). Free GETs may also be
+   * re-sent after a network failure or a 5xx. Nothing is re-sent after a timeout or a dropped POST.
+   */
+  async function withRetries<T>(
+    spec: EndpointSpec,
+    opts: CallOptions,
+    ctx: ErrorContext,
+    once: () => Promise<T>,
+  ) {
+    for (let attempt = 0; ; attempt++) {
+      // Cancelled before anything was sent: certainly not charged.
+      if (opts.signal?.aborted) throw new ApiFailure(makeApiError('ABORTED', { ...ctx, sent: false }));
+      try {
+        return await once();
+      } catch (e) {
+        const error = toApiError(e, ctx);
+        const waitSec = retryWait(spec, error, attempt);
+        if (waitSec === undefined) throw e instanceof ApiFailure ? e : new ApiFailure(error);
+        if (isRateLimit(error)) opts.onRateLimitWait?.(waitSec);
+        try {
+          await sleep(waitSec * 1000, opts.signal);
+        } catch {
+          // Only a 429 ("not processed") or a free GET waits here: cancelling the wait charges nothing.
+          throw new ApiFailure(makeApiError('ABORTED', { ...ctx, sent: false }));
+        }
+      }
+    }
+  }
+
+  function retryWait(spec: EndpointSpec, error: ApiError, attempt: number): number | undefined {
+    if (isRateLimit(error)) {
+      const sec = error.retryAfterSec ?? 1;
+      return attempt < RATE_LIMIT_RETRIES && sec <= MAX_AUTO_WAIT_SEC ? sec : undefined;
+    }
+    const transient = error.code === 'NETWORK' || (error.status !== undefined && error.status >= 500);
+    return spec.method === 'GET' && transient && attempt < GET_RETRIES ? 0.3 * 2 ** attempt : undefined;
+  }
+
+  async function call<T>(
+    name: EndpointName,
+    schema: z.ZodType<T>,
+    opts: CallOptions,
+    init: { json?: unknown; path?: string; searched?: ProfileInput } = {},
+    recover?: (error: ApiError, body: unknown) => T | undefined,
+  ): Promise<T> {
+    const spec = ENDPOINTS[name];
+    const ctx = contextOf(spec, init.searched);
+    return withRetries(spec, opts, ctx, async () => {
+      const d = deadline(opts.timeoutMs ?? spec.timeoutMs, opts.signal);
+      let res: Response;
+      let text: string;
+      try {
+        res = await send(spec, init.path ?? spec.path, init.json, d.signal);
+        text = await res.text();
+      } catch (e) {
+        throw new ApiFailure(transportError(e, d, opts, ctx));
+      } finally {
+        d.disarm();
+      }
+      const body = parseJson(text);
+      if (!res.ok) {
+        const error = errorFromResponse(res.status, body, res.headers, ctx);
+        const recovered = recover?.(error, body);
+        if (recovered !== undefined) return recovered;
+        throw new ApiFailure(error);
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        throw new ApiFailure(
+          makeApiError('BAD_RESPONSE', ctx, {
+            status: res.status,
+            details: { serviceMessage: issuesText(parsed.error) },
+          }),
+        );
+      }
+      return parsed.data;
+    });
+  }
+
+  const single =
+    (name: EndpointName) =>
+    (input: ProfileInput, opts: CallOptions = {}): Promise<SingleResult> => {
+      const json = profileBody(input);
+      return call(name, singleResponseSchema, opts, { json, searched: json }, (error, body) => {
+        // Plus without its AI provider still delivers the Complete analysis, charged at 2 credits.
+        if (error.code !== 'AI_SERVICE_UNAVAILABLE') return undefined;
+        const parsed = singleResponseSchema.safeParse(body);
+        return parsed.success ? { ...parsed.data, degraded: error } : undefined;
+      });
+    };
+
+  const batch =
+    (name: EndpointName) =>
+    (profiles: ProfileInput[], opts: CallOptions = {}) => {
+      if (profiles.length > MAX_BATCH_SIZE) {
+        const ctx = { ...contextOf(ENDPOINTS[name]), sent: false };
+        const details = { maxBatchSize: MAX_BATCH_SIZE, profilesRequested: profiles.length };
+        return Promise.reject(new ApiFailure(makeApiError('BATCH_TOO_LARGE', ctx, { details })));
+      }
+      const json = { profiles: profiles.map((p) => profileBody(p)) };
+      return call(name, batchResponseSchema, opts, { json });
+    };
+
+  const free =
+    <T>(name: EndpointName, schema: z.ZodType<T>) =>
+    (opts: CallOptions = {}) =>
+      call(name, schema, opts);
+
+  async function* chatStream(
+    req: ChatRequest,
+    opts: CallOptions = {},
+  ): AsyncGenerator<string, void, undefined> {
+    const spec = ENDPOINTS.chatStream;
+    const ctx = contextOf(spec);
+    const { res, d } = await withRetries(spec, opts, ctx, async () => {
+      const d = deadline(opts.timeoutMs ?? spec.timeoutMs, opts.signal);
+      let res: Response;
+      try {
+        res = await send(spec, spec.path, { ...req, stream: true }, d.signal, 'text/event-stream');
+        if (!res.ok) {
+          const body = parseJson(await res.text());
+          throw new ApiFailure(errorFromResponse(res.status, body, res.headers, ctx));
+        }
+      } catch (e) {
+        d.disarm();
+        throw new ApiFailure(transportError(e, d, opts, ctx));
+      }
+      return { res, d };
+    });
+    if (!res.headers.get('content-type')?.includes('text/event-stream')) {
+      // A server that ignored `stream: true` answers with one whole completion.
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (e) {
+        throw new ApiFailure(transportError(e, d, opts, ctx));
+      } finally {
+        d.disarm();
+      }
+      const parsed = chatCompletionSchema.safeParse(parseJson(text));
+      if (!parsed.success) throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
+      const content = parsed.data.choices[0]?.message.content;
+      if (content) yield content;
+      return;
+    }
+    if (!res.body) throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    const parser = createSseParser();
+    let finished = false;
+    try {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<Uint8Array>;
+        try {
+          chunk = await reader.read();
+        } catch (e) {
+          throw new ApiFailure(transportError(e, d, opts, ctx));
+        }
+        // The timeout measures the service's silence, not the time the consumer spends on each delta.
+        d.disarm();
+        const events = chunk.done
+          ? [...parser.push(decoder.decode()), ...parser.end()]
+          : parser.push(decoder.decode(chunk.value, { stream: true }));
+        for (const event of events) {
+          if (event.data.trim() === '[DONE]') return;
+          const data = parseJson(event.data);
+          const parsed = chatChunkSchema.safeParse(data);
+          if (!parsed.success) {
+            if (errorBodies.MODEL.safeParse(data).success) {
+              throw new ApiFailure(errorFromResponse(500, data, null, ctx));
+            }
+            continue;
+          }
+          for (const choice of parsed.data.choices) {
+            if (choice.finish_reason) finished = true;
+            if (choice.delta?.content) yield choice.delta.content;
+          }
+        }
+        if (chunk.done) {
+          if (finished) return;
+          throw new ApiFailure(makeApiError('NETWORK', ctx));
+        }
+        d.arm();
+      }
+    } finally {
+      d.disarm();
+      reader.cancel().catch(() => undefined);
+    }
+  }
+
+  return {
+    crmBasico: single('crmBasico'),
+    crm: single('crm'),
+    crmPlus: single('crmPlus'),
+    analisar: single('analisar'),
+    analisarExtensaoChrome: single('analisarExtensaoChrome'),
+    analyze: single('analyze'),
+    analyzeComprehensive: single('analyzeComprehensive'),
+    crmBasicoBatch: batch('crmBasicoBatch'),
+    crmBatch: batch('crmBatch'),
+    crmPlusBatch: batch('crmPlusBatch'),
+    creditos: free('creditos', creditosSchema),
+    tiersDisponiveis: free('tiersDisponiveis', tiersSchema),
+    health: free('health', healthSchema),
+    saude: free('saude', healthSchema),
+    status: free('status', statusSchema),
+    models: {
+      list: free('modelsList', modelListSchema),
+      get: (id: string, opts: CallOptions = {}) =>
+        call('modelsGet', modelSchema, opts, {
+          path: ENDPOINTS.modelsGet.path.replace('{model}', encodeURIComponent(id)),
+        }),
+    },
+    chat: (req: ChatRequest, opts: CallOptions = {}) =>
+      call('chat', chatCompletionSchema, opts, { json: { ...req, stream: false } }),
+    chatStream,
+    completions: (req: CompletionRequest, opts: CallOptions = {}) =>
+      call('completions', completionSchema, opts, { json: { ...req, stream: false } }),
+    embeddings: (req: EmbeddingRequest, opts: CallOptions = {}) =>
+      call('embeddings', embeddingListSchema, opts, { json: req }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

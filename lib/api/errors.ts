@@ -1,0 +1,526 @@
+import { errorBodySchema, type ErrorBody, type ProfileInput } from './schemas';
+
+/**
+ * Every failure of the service becomes one ApiError. It is plain data (no class instance) because it crosses
+ * chrome.runtime messaging between the worker and the pages, and is stored with lookup jobs.
+ */
+export const API_ERROR_CODES = [
+  // profile API, part 7 of the contract
+  'BATCH_TOO_LARGE',
+  'INVALID_REQUEST',
+  'INVALID_API_KEY',
+  'INSUFFICIENT_CREDITS',
+  'BATCH_INSUFFICIENT_CREDITS',
+  'PLAN_SUSPENDED',
+  'ACCESS_DENIED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'AMBIGUOUS_PERSON',
+  'INSUFFICIENT_DATA',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+  'AI_SERVICE_UNAVAILABLE',
+  // model API
+  'invalid_request',
+  'authentication_error',
+  'model_not_found',
+  'rate_limit_exceeded',
+  'server_error',
+  // transport
+  'NETWORK',
+  'TIMEOUT',
+  'BAD_RESPONSE',
+  'ABORTED',
+  'UNEXPECTED',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export const API_ACTIONS = [
+  'fix_key',
+  'buy_credits',
+  'upgrade',
+  'add_context',
+  'retry_after',
+  'retry',
+  'edit_input',
+  'check_credits',
+  'contact_support',
+  'none',
+] as const;
+export type ApiAction = (typeof API_ACTIONS)[number];
+
+export type Charged = 'no' | 'yes' | 'unknown';
+
+export interface ApiErrorDetails {
+  upgradeUrl?: string;
+  renewalDate?: string;
+  currentTier?: string;
+  requiredTier?: string;
+  endpoint?: string;
+  balance?: number;
+  creditsAvailable?: number;
+  profilesRequested?: number;
+  creditsPerProfile?: number;
+  maxBatchSize?: number;
+  contact?: string;
+  /** What was sent, so the user sees what was searched. */
+  searched?: ProfileInput;
+  suggestions?: string[];
+  /** Plus unavailable: the service's explanation. */
+  fallback?: string;
+  validationIssues?: string[];
+  profilesFound?: number;
+  confidenceScore?: number;
+  /** The service's own words (error text or user_action), shown as secondary detail. */
+  serviceMessage?: string;
+}
+
+export interface ApiError {
+  code: ApiErrorCode;
+  status?: number;
+  charged: Charged;
+  creditsCharged?: number;
+  action: ApiAction;
+  retryAfterSec?: number;
+  message: { pt: string; en: string };
+  details?: ApiErrorDetails;
+}
+
+/** Thrown inside the worker only; what crosses a boundary is `error`. */
+export class ApiFailure extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.message.en);
+    this.name = 'ApiFailure';
+  }
+}
+
+export function isApiError(x: unknown): x is ApiError {
+  if (typeof x !== 'object' || x === null) return false;
+  const e = x as Record<string, unknown>;
+  const message = e.message as Record<string, unknown> | null | undefined;
+  return (
+    (API_ERROR_CODES as readonly unknown[]).includes(e.code) &&
+    (API_ACTIONS as readonly unknown[]).includes(e.action) &&
+    (e.charged === 'no' || e.charged === 'yes' || e.charged === 'unknown') &&
+    typeof message === 'object' &&
+    message !== null &&
+    typeof message.pt === 'string' &&
+    typeof message.en === 'string'
+  );
+}
+
+/** What the caller knows about the request that failed. */
+export interface ErrorContext {
+  /** The endpoint spends credits. */
+  charging?: boolean;
+  /** The request reached the network (false when the connection was refused before sending). */
+  sent?: boolean;
+  api?: 'profile' | 'model';
+  /** The request path, e.g. `/crm_plus` or `/health`. */
+  endpoint?: string;
+  searched?: ProfileInput;
+}
+
+type Text = { pt: string; en: string };
+
+const DEFAULT_ACTION: Record<ApiErrorCode, ApiAction> = {
+  BATCH_TOO_LARGE: 'edit_input',
+  INVALID_REQUEST: 'edit_input',
+  INVALID_API_KEY: 'fix_key',
+  INSUFFICIENT_CREDITS: 'buy_credits',
+  BATCH_INSUFFICIENT_CREDITS: 'buy_credits',
+  PLAN_SUSPENDED: 'contact_support',
+  ACCESS_DENIED: 'upgrade',
+  FORBIDDEN: 'fix_key',
+  NOT_FOUND: 'edit_input',
+  AMBIGUOUS_PERSON: 'add_context',
+  INSUFFICIENT_DATA: 'add_context',
+  RATE_LIMITED: 'retry_after',
+  SERVER_ERROR: 'retry',
+  AI_SERVICE_UNAVAILABLE: 'retry',
+  invalid_request: 'edit_input',
+  authentication_error: 'fix_key',
+  model_not_found: 'edit_input',
+  rate_limit_exceeded: 'retry_after',
+  server_error: 'retry',
+  NETWORK: 'retry',
+  TIMEOUT: 'retry',
+  BAD_RESPONSE: 'retry',
+  ABORTED: 'none',
+  UNEXPECTED: 'retry',
+};
+
+const tierName = (t: string | undefined): string => {
+  const names: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
+  return t ? (names[t.toLowerCase()] ?? t) : '';
+};
+
+function baseMessage(
+  code: ApiErrorCode,
+  d: ApiErrorDetails,
+  retryAfterSec: number | undefined,
+  ctx: ErrorContext,
+): Text {
+  const wait = retryAfterSec === undefined ? '' : ` ${retryAfterSec} s`;
+  switch (code) {
+    case 'BATCH_TOO_LARGE': {
+      const max = d.maxBatchSize ?? 10;
+      return {
+        pt: `Lote grande demais: envie no máximo ${max} perfis por vez.`,
+        en: `Batch too large: send at most ${max} profiles per request.`,
+      };
+    }
+    case 'INVALID_REQUEST':
+      return {
+        pt: 'Pedido inválido: confira o nome e a empresa e tente de novo.',
+        en: 'Invalid request: check the name and the company and try again.',
+      };
+    case 'INVALID_API_KEY':
+      return {
+        pt: 'Chave de API inválida ou ausente. Confira a chave nas opções.',
+        en: 'Invalid or missing API key. Check the key in the options.',
+      };
+    case 'INSUFFICIENT_CREDITS': {
+      const renewal = d.renewalDate ? ` ou aguarde a renovação em ${d.renewalDate.slice(0, 10)}` : '';
+      const renewalEn = d.renewalDate ? ` or wait for the renewal on ${d.renewalDate.slice(0, 10)}` : '';
+      return {
+        pt: `Seus créditos acabaram. Compre mais créditos${renewal}.`,
+        en: `You are out of credits. Buy more credits${renewalEn}.`,
+      };
+    }
+    case 'BATCH_INSUFFICIENT_CREDITS': {
+      const need =
+        d.profilesRequested !== undefined && d.creditsPerProfile !== undefined
+          ? d.profilesRequested * d.creditsPerProfile
+          : undefined;
+      const pt =
+        need !== undefined && d.creditsAvailable !== undefined
+          ? ` O lote precisa de ${need} créditos e há ${d.creditsAvailable}.`
+          : '';
+      const en =
+        need !== undefined && d.creditsAvailable !== undefined
+          ? ` The batch needs ${need} credits and ${d.creditsAvailable} are available.`
+          : '';
+      return {
+        pt: `Créditos insuficientes para o lote.${pt} Compre créditos ou envie menos perfis.`,
+        en: `Not enough credits for the batch.${en} Buy credits or send fewer profiles.`,
+      };
+    }
+    case 'PLAN_SUSPENDED': {
+      const contact = d.contact ? `: ${d.contact}` : '';
+      return {
+        pt: `Seu plano está suspenso por pendência de pagamento. Fale com o suporte${contact}.`,
+        en: `Your plan is suspended for billing reasons. Contact support${contact}.`,
+      };
+    }
+    case 'ACCESS_DENIED': {
+      const required = tierName(d.requiredTier);
+      const current = tierName(d.currentTier);
+      return {
+        pt: `Seu plano${current ? ` (${current})` : ''} não dá acesso a este recurso${required ? `; é preciso o plano ${required}` : ''}. Faça upgrade para usar.`,
+        en: `Your plan${current ? ` (${current})` : ''} does not include this feature${required ? `; it needs the ${required} plan` : ''}. Upgrade to use it.`,
+      };
+    }
+    case 'FORBIDDEN':
+      return {
+        pt: 'O serviço recusou a chave informada. Confira a chave nas opções.',
+        en: 'The service refused the key supplied. Check the key in the options.',
+      };
+    case 'NOT_FOUND':
+      return {
+        pt: 'Não encontramos essa pessoa em dados públicos. Confira a grafia do nome e da empresa.',
+        en: 'This person was not found in public data. Check the spelling of the name and the company.',
+      };
+    case 'AMBIGUOUS_PERSON':
+      return {
+        pt: 'Várias pessoas correspondem a esse nome. Acrescente o sobrenome ou um contexto (cargo, cidade, área) e tente de novo.',
+        en: 'Several people match this name. Add the last name or some context (role, city, area) and try again.',
+      };
+    case 'INSUFFICIENT_DATA':
+      return {
+        pt: 'Há poucos dados públicos para analisar essa pessoa. Acrescente um contexto (cargo, área) ou confira o nome e a empresa.',
+        en: 'There is too little public data to analyse this person. Add some context (role, area) or check the name and the company.',
+      };
+    case 'RATE_LIMITED':
+      return {
+        pt: `Muitas consultas seguidas. Tente de novo em${wait || ' alguns segundos'}.`,
+        en: `Too many requests in a row. Try again in${wait || ' a few seconds'}.`,
+      };
+    case 'SERVER_ERROR':
+      return {
+        pt: 'O serviço falhou ao processar o pedido. Tente de novo em instantes.',
+        en: 'The service failed to process the request. Try again in a moment.',
+      };
+    case 'AI_SERVICE_UNAVAILABLE':
+      return {
+        pt: 'A inteligência de mercado (Plus) está indisponível no momento; a análise Completa foi entregue no lugar.',
+        en: 'Market intelligence (Plus) is unavailable right now; the Complete analysis was delivered instead.',
+      };
+    case 'invalid_request':
+      return {
+        pt: 'A API de modelos recusou o pedido. Ajuste o texto ou os parâmetros (temperatura, tamanho).',
+        en: 'The model API refused the request. Adjust the text or the parameters (temperature, length).',
+      };
+    case 'authentication_error':
+      return {
+        pt: 'A API de modelos recusou a chave. Confira a chave nas opções.',
+        en: 'The model API refused the key. Check the key in the options.',
+      };
+    case 'model_not_found':
+      return {
+        pt: 'Modelo não encontrado. Escolha outro modelo da lista.',
+        en: 'Model not found. Pick another model from the list.',
+      };
+    case 'rate_limit_exceeded':
+      return {
+        pt: `Limite de uso da API de modelos atingido. Tente de novo em${wait || ' um minuto'}.`,
+        en: `Model API rate limit reached. Try again in${wait || ' a minute'}.`,
+      };
+    case 'server_error':
+      return {
+        pt: 'A API de modelos falhou. Tente de novo em instantes.',
+        en: 'The model API failed. Try again in a moment.',
+      };
+    case 'NETWORK':
+      return ctx.sent === false
+        ? {
+            pt: 'Não foi possível conectar ao serviço. Verifique a internet e o endereço da API nas opções.',
+            en: 'Could not connect to the service. Check the internet connection and the API address in the options.',
+          }
+        : {
+            pt: 'A conexão com o serviço caiu antes da resposta.',
+            en: 'The connection to the service dropped before the answer.',
+          };
+    case 'TIMEOUT':
+      return {
+        pt: 'O serviço demorou demais para responder.',
+        en: 'The service took too long to answer.',
+      };
+    case 'BAD_RESPONSE':
+      return {
+        pt: 'O serviço enviou uma resposta que não pôde ser lida.',
+        en: 'The service sent an answer that could not be read.',
+      };
+    case 'ABORTED':
+      return { pt: 'Consulta cancelada.', en: 'Request cancelled.' };
+    case 'UNEXPECTED':
+      return {
+        pt: 'Ocorreu um erro inesperado. Tente de novo.',
+        en: 'Something unexpected went wrong. Try again.',
+      };
+  }
+}
+
+function chargeSentence(charged: Charged, credits: number | undefined): Text {
+  if (charged === 'no') return { pt: 'Nenhum crédito foi cobrado.', en: 'No credits were charged.' };
+  if (charged === 'yes') {
+    const n = credits ?? 0;
+    return {
+      pt: `Foram cobrados ${n} crédito${n === 1 ? '' : 's'}.`,
+      en: `${n} credit${n === 1 ? ' was' : 's were'} charged.`,
+    };
+  }
+  return {
+    pt: 'Pode ter havido cobrança: confira o saldo e o histórico antes de tentar de novo.',
+    en: 'You may have been charged: check the balance and the history before trying again.',
+  };
+}
+
+const compact = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** Builds an ApiError with its action and its messages; the charge sentence is added for charging requests. */
+export function makeApiError(
+  code: ApiErrorCode,
+  ctx: ErrorContext,
+  extra: {
+    status?: number;
+    charged?: Charged;
+    creditsCharged?: number;
+    retryAfterSec?: number;
+    details?: ApiErrorDetails;
+  } = {},
+): ApiError {
+  const charged: Charged = extra.charged ?? (ctx.charging && ctx.sent !== false ? 'unknown' : 'no');
+  // Whatever went wrong, a possible charge must be checked before trying again.
+  const action = charged === 'unknown' ? 'check_credits' : DEFAULT_ACTION[code];
+  const details = compact({ ...extra.details, ...(ctx.searched && { searched: ctx.searched }) });
+  const base = baseMessage(code, details, extra.retryAfterSec, ctx);
+  const charge = ctx.charging ? chargeSentence(charged, extra.creditsCharged) : null;
+  return compact({
+    code,
+    status: extra.status,
+    charged,
+    creditsCharged: charged === 'yes' ? extra.creditsCharged : charged === 'no' ? 0 : undefined,
+    action,
+    retryAfterSec: extra.retryAfterSec,
+    message: charge ? { pt: `${base.pt} ${charge.pt}`, en: `${base.en} ${charge.en}` } : base,
+    details: Object.keys(details).length > 0 ? details : undefined,
+  });
+}
+
+const MODEL_CODES: Record<number, ApiErrorCode> = {
+  400: 'invalid_request',
+  401: 'authentication_error',
+  404: 'model_not_found',
+  429: 'rate_limit_exceeded',
+};
+const MODEL_CODE_SET = new Set<string>([
+  'invalid_request',
+  'authentication_error',
+  'model_not_found',
+  'rate_limit_exceeded',
+  'server_error',
+]);
+
+function modelCode(status: number, body: ErrorBody): ApiErrorCode {
+  const err = typeof body.error === 'object' ? body.error : undefined;
+  const named = [err?.code, err?.type].find((c) => typeof c === 'string' && MODEL_CODE_SET.has(c));
+  if (named) return named as ApiErrorCode;
+  return MODEL_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
+}
+
+/** Profile endpoints that need no key: a 403 there is the "Forbidden" of an invalid key, not a tier problem. */
+const FREE_PATHS = new Set(['/health', '/saude', '/status', '/tiers-disponiveis', '/creditos']);
+
+function profileCode(status: number, body: ErrorBody, ctx: ErrorContext): ApiErrorCode {
+  const code = body.error_code ?? (typeof body.error === 'object' ? body.error.type : undefined);
+  switch (status) {
+    case 400:
+      return body.max_batch_size !== undefined || body.profiles_received !== undefined
+        ? 'BATCH_TOO_LARGE'
+        : 'INVALID_REQUEST';
+    case 401:
+      return 'INVALID_API_KEY';
+    case 402:
+      if (code === 'PLAN_SUSPENDED') return 'PLAN_SUSPENDED';
+      if (body.credits_available !== undefined || body.profiles_requested !== undefined)
+        return 'BATCH_INSUFFICIENT_CREDITS';
+      return 'INSUFFICIENT_CREDITS';
+    case 403:
+      if (code === 'ACCESS_DENIED' || body.details?.required_tier !== undefined) return 'ACCESS_DENIED';
+      return ctx.endpoint !== undefined && !FREE_PATHS.has(ctx.endpoint) ? 'ACCESS_DENIED' : 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'AMBIGUOUS_PERSON';
+    case 422:
+      return 'INSUFFICIENT_DATA';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return code === 'AI_SERVICE_UNAVAILABLE' ? 'AI_SERVICE_UNAVAILABLE' : 'SERVER_ERROR';
+    default:
+      return status >= 500 ? 'SERVER_ERROR' : 'INVALID_REQUEST';
+  }
+}
+
+/** Seconds from a Retry-After header (seconds or HTTP date), else from the body. */
+export function parseRetryAfter(header: string | null | undefined, bodyValue?: number): number | undefined {
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+  return bodyValue !== undefined && bodyValue >= 0 ? Math.ceil(bodyValue) : undefined;
+}
+
+/**
+ * What the service says it charged wins. Otherwise the contract: errors are not charged (refunds for 422, 500
+ * and 403), Plus's fallback is, and an unexplained gateway failure on a charging request may have been.
+ */
+function chargedBy(status: number, used: number | undefined, code: ApiErrorCode, ctx: ErrorContext): Charged {
+  if (used !== undefined) return used > 0 ? 'yes' : 'no';
+  if (!ctx.charging || status <= 500) return 'no';
+  return code === 'AI_SERVICE_UNAVAILABLE' ? 'yes' : 'unknown';
+}
+
+/** The typed error for an HTTP error answer: status, parsed body (any shape) and headers. */
+export function errorFromResponse(
+  status: number,
+  rawBody: unknown,
+  headers: Headers | null,
+  ctx: ErrorContext,
+): ApiError {
+  const parsed = errorBodySchema.safeParse(rawBody);
+  const body: ErrorBody = parsed.success ? parsed.data : {};
+  const code = ctx.api === 'model' ? modelCode(status, body) : profileCode(status, body, ctx);
+  const enhanced = typeof body.error === 'object' ? body.error : undefined;
+  const billing = body.billing_info;
+  const used = billing?.creditos_utilizados;
+  const charged = chargedBy(status, used, code, ctx);
+  const creditsCharged = used ?? (code === 'AI_SERVICE_UNAVAILABLE' ? 2 : undefined);
+  const serviceText =
+    typeof body.error === 'string' ? body.error : (enhanced?.message ?? body.message ?? undefined);
+  const details: ApiErrorDetails = {
+    upgradeUrl: body.upgrade_url,
+    renewalDate: billing?.renewal_date,
+    currentTier: body.details?.current_tier,
+    requiredTier: body.details?.required_tier,
+    endpoint: body.details?.endpoint_requested ?? ctx.endpoint,
+    balance: billing?.creditos_restantes,
+    creditsAvailable: body.credits_available,
+    profilesRequested: body.profiles_requested,
+    creditsPerProfile: body.credits_per_profile,
+    maxBatchSize: body.max_batch_size,
+    contact: body.contact,
+    suggestions: enhanced?.suggestions,
+    fallback: body.fallback,
+    validationIssues: body.details?.validation_issues,
+    profilesFound: body.details?.profiles_found,
+    confidenceScore: body.details?.confidence_score ?? enhanced?.confidence_score,
+    serviceMessage: enhanced?.user_action ?? serviceText ?? body.hint,
+  };
+  const retryAfterSec =
+    code === 'RATE_LIMITED' || code === 'rate_limit_exceeded'
+      ? parseRetryAfter(headers?.get('retry-after'), body.retry_after)
+      : undefined;
+  return makeApiError(code, ctx, {
+    status,
+    charged,
+    creditsCharged,
+    retryAfterSec,
+    details: compact(details),
+  });
+}
+
+/** Connection refused or name not resolved: nothing left this machine. */
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function causeCode(e: unknown): string | undefined {
+  let cur: unknown = e;
+  for (let i = 0; i < 4 && typeof cur === 'object' && cur !== null; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Any thrown value as an ApiError. `ctx` tells whether the failed request spends credits. */
+export function toApiError(e: unknown, ctx: ErrorContext = {}): ApiError {
+  if (e instanceof ApiFailure) return e.error;
+  if (isApiError(e)) return e;
+  const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+  if (name === 'TimeoutError') return makeApiError('TIMEOUT', ctx);
+  if (name === 'AbortError') return makeApiError('ABORTED', ctx);
+  if (e instanceof TypeError) {
+    const code = causeCode(e);
+    const sent = code !== undefined && NOT_SENT.has(code) ? false : (ctx.sent ?? true);
+    const c = { ...ctx, sent };
+    return makeApiError('NETWORK', c, { charged: ctx.charging && sent ? 'unknown' : 'no' });
+  }
+  if (e instanceof SyntaxError) return makeApiError('BAD_RESPONSE', ctx);
+  const text = e instanceof Error ? e.message : typeof e === 'string' ? e : undefined;
+  return makeApiError('UNEXPECTED', ctx, {
+    details: text ? { serviceMessage: text.slice(0, 500) } : undefined,
+  });
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+/* Bodies of the /v1 model API (2.12–2.15, OpenAI-compatible). Loose objects; only the essentials are required. */
+
+const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const str = () => opt(z.string());
+const num = () => opt(z.number());
+const bool = () => opt(z.boolean());
+const nullableStr = () => opt(z.string().nullable());
+
+export const modelPermissionSchema = z.looseObject({
+  id: str(),
+  object: str(),
+  created: num(),
+  allow_create_engine: bool(),
+  allow_sampling: bool(),
+  allow_logprobs: bool(),
+  allow_search_indices: bool(),
+  allow_view: bool(),
+  allow_fine_tuning: bool(),
+  organization: str(),
+  group: nullableStr(),
+  is_blocking: bool(),
+});
+
+export const modelSchema = z.looseObject({
+  id: z.string(),
+  object: str(),
+  created: num(),
+  owned_by: str(),
+  permission: opt(z.array(modelPermissionSchema)),
+  root: str(),
+  parent: nullableStr(),
+});
+export type Model = z.infer<typeof modelSchema>;
+
+export const modelListSchema = z.looseObject({ object: str(), data: z.array(modelSchema) });
+export type ModelList = z.infer<typeof modelListSchema>;
+
+const usageSchema = z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() });
+
+export const chatCompletionSchema = z.looseObject({
+  id: str(),
+  object: str(),
+  created: num(),
+  model: str(),
+  choices: z.array(
+    z.looseObject({
+      index: num(),
+      message: z.looseObject({ role: z.string(), content: z.string().nullable() }),
+      finish_reason: nullableStr(),
+    }),
+  ),
+  usage: opt(usageSchema),
+});
+export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
+
+export const chatChunkSchema = z.looseObject({
+  id: str(),
+  object: str(),
+  created: num(),
+  model: str(),
+  choices: z.array(
+    z.looseObject({
+      index: num(),
+      delta: opt(z.looseObject({ role: str(), content: nullableStr() })),
+      finish_reason: nullableStr(),
+    }),
+  ),
+});
+export type ChatChunk = z.infer<typeof chatChunkSchema>;
+
+export const completionSchema = z.looseObject({
+  id: str(),
+  object: str(),
+  created: num(),
+  model: str(),
+  choices: z.array(
+    z.looseObject({
+      text: z.string(),
+      index: num(),
+      logprobs: opt(z.unknown()),
+      finish_reason: nullableStr(),
+    }),
+  ),
+  usage: opt(usageSchema),
+});
+export type Completion = z.infer<typeof completionSchema>;
+
+export const embeddingListSchema = z.looseObject({
+  object: str(),
+  data: z.array(
+    z.looseObject({
+      object: str(),
+      /** float: an array of numbers; base64: little-endian float32 bytes. */
+      embedding: z.union([z.array(z.number()), z.string()]),
+      index: num(),
+    }),
+  ),
+  model: str(),
+  usage: opt(z.looseObject({ prompt_tokens: num(), total_tokens: num() })),
+});
+export type EmbeddingList = z.infer<typeof embeddingListSchema>;
+
+/** An embedding as numbers, whichever encoding the service used. */
+export function embeddingVector(embedding: number[] | string): number[] {
+  if (typeof embedding !== 'string') return embedding;
+  const binary = atob(embedding);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const view = new DataView(bytes.buffer);
+  const out: number[] = [];
+  for (let i = 0; i + 4 <= bytes.length; i += 4) out.push(view.getFloat32(i, true));
+  return out;
+}
+
+/* Requests (4.4). */
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant' | (string & {});
+  content: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  max_tokens?: number;
+}
+
+export interface CompletionRequest {
+  model: string;
+  prompt: string | string[];
+  suffix?: string;
+  max_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  n?: number;
+  logprobs?: number;
+  echo?: boolean;
+  stop?: string | string[];
+  presence_penalty?: number;
+  frequency_penalty?: number;
+  best_of?: number;
+  logit_bias?: Record<string, number>;
+  user?: string;
+}
+
+export interface EmbeddingRequest {
+  model: string;
+  input: string | string[];
+  encoding_format?: 'float' | 'base64';
+}

@@ -1,0 +1,309 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '@/lib/api/client';
+import { toApiError, type ApiError } from '@/lib/api/errors';
+import type { ProfileInput } from '@/lib/api/schemas';
+
+/*
+ * What the sandbox cannot do on purpose: answer garbage, fail a free or /v1 endpoint, break a stream, and show
+ * exactly what the client sent. A tiny local server answers each path with whatever the test scripted.
+ */
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+type Script = (res: ServerResponse, attempt: number) => void;
+
+const seen: Seen[] = [];
+const scripts = new Map<string, Script>();
+let base = '';
+
+const json =
+  (status: number, value: unknown): Script =>
+  (res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(value));
+  };
+const sse =
+  (events: string[], end = true): Script =>
+  (res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    for (const e of events) res.write(e);
+    if (end) res.end();
+  };
+const chunk = (content: string, finish: string | null = null) =>
+  `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
+
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const attempt = seen.filter((s) => s.url === req.url).length;
+    const script =
+      scripts.get(req.url ?? '') ?? json(200, { analise: { cargo: 'CFO' }, data: [], object: 'list' });
+    script(res, attempt);
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+});
+beforeEach(() => {
+  seen.length = 0;
+  scripts.clear();
+});
+
+const client = () =>
+  createApiClient({ baseUrl: base, llmBaseUrl: base, apiKey: 'complete_api_local', llmApiKey: 'llm_key' });
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    return toApiError(e);
+  }
+  throw new Error('expected a failure');
+}
+
+async function collect(stream: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const delta of stream) out.push(delta);
+  return out;
+}
+
+const input: ProfileInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
+const chatReq = { model: 'service-chat', messages: [{ role: 'user', content: 'Oi' }] };
+
+describe('unreadable answers', () => {
+  it('an unparseable body on a charging endpoint is BAD_RESPONSE with an unknown charge', async () => {
+    scripts.set('/crm', (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('<html>502 Bad Gateway</html>');
+    });
+    const error = await failure(client().crm(input));
+    expect(error).toMatchObject({
+      code: 'BAD_RESPONSE',
+      status: 200,
+      charged: 'unknown',
+      action: 'check_credits',
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('valid JSON of the wrong shape is BAD_RESPONSE too', async () => {
+    scripts.set('/crm_basico', json(200, { resultado: 'sem analise' }));
+    const error = await failure(client().crmBasico(input));
+    expect(error).toMatchObject({ code: 'BAD_RESPONSE', charged: 'unknown' });
+    expect(error.details?.serviceMessage).toContain('analise');
+  });
+
+  it('on a free endpoint nothing was charged', async () => {
+    scripts.set('/status', (res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('online');
+    });
+    scripts.set('/v1/models', json(200, { object: 'list', data: [{ object: 'model' }] }));
+    expect(await failure(client().status())).toMatchObject({
+      code: 'BAD_RESPONSE',
+      charged: 'no',
+      action: 'retry',
+    });
+    expect(await failure(client().models.list())).toMatchObject({ code: 'BAD_RESPONSE', charged: 'no' });
+  });
+
+  it('a connection refused before sending is NETWORK, not charged', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const dead = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, llmBaseUrl: base, apiKey: 'k' });
+    expect(await failure(dead.crmPlus(input))).toMatchObject({
+      code: 'NETWORK',
+      charged: 'no',
+      action: 'retry',
+    });
+  });
+});
+
+describe('retries of free GETs', () => {
+  it('re-sends a free GET after a 5xx', async () => {
+    scripts.set('/status', (res, attempt) =>
+      attempt === 1
+        ? json(502, { error: 'Bad Gateway' })(res, attempt)
+        : json(200, { status: 'online' })(res, attempt),
+    );
+    expect((await client().status()).status).toBe('online');
+    expect(seen.map((s) => s.url)).toEqual(['/status', '/status']);
+  });
+
+  it('gives up after two retries', async () => {
+    scripts.set('/health', json(500, { error: 'Internal' }));
+    expect(await failure(client().health())).toMatchObject({
+      code: 'SERVER_ERROR',
+      status: 500,
+      charged: 'no',
+    });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('never re-sends a charging POST after a 5xx', async () => {
+    scripts.set('/crm_basico', json(502, { error: 'Bad Gateway' }));
+    expect(await failure(client().crmBasico(input))).toMatchObject({
+      code: 'SERVER_ERROR',
+      charged: 'unknown',
+      action: 'check_credits',
+    });
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('model API failures the sandbox does not produce', () => {
+  it('maps a 500 to server_error', async () => {
+    scripts.set(
+      '/v1/chat/completions',
+      json(500, { error: { message: 'boom', type: 'server_error', code: 'server_error' } }),
+    );
+    expect(await failure(client().chat(chatReq))).toMatchObject({
+      code: 'server_error',
+      status: 500,
+      action: 'retry',
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a stream cut before its end is NETWORK; an error event is the model error', async () => {
+    scripts.set('/v1/chat/completions', sse([chunk('Olá'), chunk(', Ana')]));
+    const cut: string[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const d of client().chatStream(chatReq)) cut.push(d);
+      })(),
+    );
+    expect(cut).toEqual(['Olá', ', Ana']);
+    expect(error.code).toBe('NETWORK');
+
+    scripts.set(
+      '/v1/chat/completions',
+      sse([
+        chunk('Olá'),
+        `data: ${JSON.stringify({ error: { message: 'limite', type: 'rate_limit_exceeded' } })}\n\n`,
+      ]),
+    );
+    expect(await failure(collect(client().chatStream(chatReq)))).toMatchObject({
+      code: 'rate_limit_exceeded',
+    });
+  });
+
+  it('a stream ended by finish_reason without [DONE] is complete; malformed events are skipped', async () => {
+    scripts.set(
+      '/v1/chat/completions',
+      sse([chunk('Olá'), 'data: {not json}\n\n', ': ping\n\n', chunk('!', 'stop')]),
+    );
+    expect(await collect(client().chatStream(chatReq))).toEqual(['Olá', '!']);
+  });
+
+  it('a silent stream times out on its idle timer, not on a total one', async () => {
+    scripts.set('/v1/chat/completions', (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      // Deltas every 40 ms for 480 ms in all: longer than the 300 ms idle timeout, never silent that long.
+      let n = 0;
+      const timer = setInterval(() => {
+        if (res.destroyed) return clearInterval(timer);
+        n++;
+        res.write(chunk(String(n)));
+        if (n === 12) {
+          clearInterval(timer);
+          res.end('data: [DONE]\n\n');
+        }
+      }, 40);
+    });
+    expect(await collect(client().chatStream(chatReq, { timeoutMs: 300 }))).toHaveLength(12);
+
+    scripts.set('/v1/chat/completions', sse([chunk('Olá')], false));
+    const deltas: string[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const d of client().chatStream(chatReq, { timeoutMs: 150 })) deltas.push(d);
+      })(),
+    );
+    expect(deltas).toEqual(['Olá']);
+    expect(error.code).toBe('TIMEOUT');
+  });
+
+  it('a server that ignores stream: true still gives the content', async () => {
+    scripts.set(
+      '/v1/chat/completions',
+      json(200, {
+        object: 'chat.completion',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'Tudo' } }],
+      }),
+    );
+    expect(await collect(client().chatStream(chatReq))).toEqual(['Tudo']);
+  });
+});
+
+describe('what leaves the browser', () => {
+  it('sends only the four Portuguese input fields, trimmed, with x-api-key', async () => {
+    const fromPage = {
+      primeiro_nome: ' Ana ',
+      ultimo_nome: '',
+      empresa: 'Nubank ',
+      contexto_adicional: 'Head de Vendas',
+      url: 'https://www.linkedin.com/in/ana',
+      pageText: '<html>…</html>',
+    } as ProfileInput;
+    await client().analisar(fromPage);
+    const [request] = seen;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/analisar');
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      primeiro_nome: 'Ana',
+      empresa: 'Nubank',
+      contexto_adicional: 'Head de Vendas',
+    });
+    expect(request?.headers['x-api-key']).toBe('complete_api_local');
+    expect(request?.headers.authorization).toBeUndefined();
+    expect(request?.headers['content-type']).toContain('application/json');
+  });
+
+  it('batch items carry nothing beyond the four fields', async () => {
+    const profiles = [
+      { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank', cargo: 'CFO' },
+      {
+        primeiro_nome: 'Rui',
+        empresa: 'Stone',
+        contexto_adicional: ' ',
+        linkedin: 'https://www.linkedin.com/in/rui',
+      },
+    ] as unknown as ProfileInput[];
+    await failure(client().crmBatch(profiles));
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({
+      profiles: [
+        { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+        { primeiro_nome: 'Rui', empresa: 'Stone' },
+      ],
+    });
+  });
+
+  it('the model API gets a Bearer token and no x-api-key', async () => {
+    await client().embeddings({ model: 'service-embedding', input: 'oi' });
+    expect(seen[0]?.url).toBe('/v1/embeddings');
+    expect(seen[0]?.headers.authorization).toBe('Bearer llm_key');
+    expect(seen[0]?.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('refuses to send the key to a plain-http remote address', () => {
+    expect(() =>
+      createApiClient({ baseUrl: 'http://api.example.com', llmBaseUrl: base, apiKey: 'k' }),
+    ).toThrow();
+  });
+});
