@@ -1,0 +1,58 @@
+import type { Extractor } from './types';
+import { all, pick, text } from './dom';
+import { found, person } from './names';
+
+/** The value shown next to a field label ("Empresa", "Account Name"): the label's next sibling, or its parent's. */
+const field = (doc: Document, label: RegExp) =>
+  all(doc, 'dt,th,label,[class*=label i],.slds-text-title', 300)
+    .filter((el) => label.test(text(el).replace(/[:*]/g, '')))
+    .map((el) => text(el.nextElementSibling) || text(el.parentElement?.nextElementSibling))
+    .find(Boolean);
+
+/** A contact record: its title, else the document title ("Ana Souza | Contato | Salesforce"). */
+const crm = (id: string, url: RegExp, name: string, company: string): Extractor => ({
+  id,
+  matches: (u) => url.test(u.hostname + u.pathname),
+  extract: (doc) =>
+    found([
+      person(
+        id,
+        0.9,
+        pick(doc, name) || doc.title.split(/ [|–-] /)[0],
+        pick(doc, company) ||
+          field(
+            doc,
+            /^ ?(empresa|nome da empresa|company( name)?|(nome da )?conta|account( name)?|organiza[cç][aã]o|organization) ?$/i,
+          ),
+        field(doc, /^ ?(cargo|fun[cç][aã]o|t[ií]tulo|(job )?title) ?$/i),
+      ),
+    ]),
+});
+
+export const crms = [
+  // the associated company is a link to its record (object type 0-2)
+  crm(
+    'hubspot',
+    /(^|\.)hubspot\.com\/contacts\/\d+\/(record\/0-1|contact)\//,
+    '[data-selenium-test=highlightTitle]',
+    'a[href*="/record/0-2/"]',
+  ),
+  crm(
+    'pipedrive',
+    /\.pipedrive\.com\/person\//,
+    '[data-testid=header-title],.descriptionHead h1',
+    'a[href*="/organization/"]',
+  ),
+  crm(
+    'rdstation',
+    /^(crm\.rdstation\.com|plugcrm\.net)\/.*contacts\//,
+    '.contact-name,main h1',
+    'a[href*="/organizations/"]',
+  ),
+  crm(
+    'salesforce',
+    /\.lightning\.force\.com\/lightning\/r\/(Contact|Lead)\//,
+    'records-highlights2 h1,.slds-page-header__title',
+    'records-highlights2 a[href*="/Account/"]',
+  ),
+];

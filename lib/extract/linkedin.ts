@@ -1,0 +1,115 @@
+import type { Candidate, Extractor } from './types';
+import { all, jsonObjects, meta, pick, text } from './dom';
+import { cleanCompany, cleanName, fold, found, person, splitRole, tidy } from './names';
+import { splitLine } from './selection';
+
+/** One reading of whose profile this is: [name, company, title, the /in/<slug> it is known to belong to]. */
+type Signal = [name: string, company?: string, title?: string, slug?: string];
+
+const slugOf = (href: string | null | undefined) => {
+  const slug = /\/in\/([^/?#]+)/.exec(href ?? '')?.[1];
+  try {
+    return slug && fold(decodeURIComponent(slug));
+  } catch {
+    return slug;
+  }
+};
+
+function signals(doc: Document): Signal[] {
+  const list: Signal[] = [];
+  const h1 = doc.querySelector('main h1') ?? doc.querySelector('h1');
+  if (h1) {
+    const card = h1.closest('section') ?? doc;
+    const [title, company] = splitRole(pick(card, '.text-body-medium')) ?? [];
+    // The experience card's first entry. One role: [title, "Nubank · Tempo integral", dates];
+    // several roles at one company: [company, "Tempo integral · 5 anos"] and the roles in a nested list.
+    const job = doc.querySelector('#experience')?.closest('section')?.querySelector('li');
+    const lines = job ? all(job, 'span[aria-hidden=true]', 4).map(text).filter(Boolean) : [];
+    const one = cleanCompany(lines[1]);
+    list.push([
+      text(h1),
+      one ||
+        lines[0] ||
+        pick(card, '[aria-label^="Current company" i],[aria-label^="Empresa atual" i]') ||
+        company,
+      (one ? lines[0] : text(job?.querySelector('li')?.querySelector('span[aria-hidden=true]'))) || title,
+      // the card's own links (/in/<slug>/overlay/contact-info/) say whose card it is
+      all(card, 'a[href*="/in/"]', 50)
+        .map((a) => slugOf(a.getAttribute('href')))
+        .find(Boolean),
+    ]);
+  }
+  // JSON embedded by the first page load; in-app navigation leaves it in place, hence the slugs.
+  for (const code of all(doc, 'code', 300)) {
+    const json = code.textContent;
+    if (json?.includes('publicIdentifier'))
+      for (const o of jsonObjects(json, 3e6, 2e4))
+        if (typeof o.firstName == 'string' && typeof o.publicIdentifier == 'string') {
+          const [title, company] = splitRole(tidy(o.headline)) ?? [];
+          list.push([`${o.firstName} ${tidy(o.lastName)}`, company, title, fold(o.publicIdentifier)]);
+        }
+  }
+  const title = /^(?:\(\d+\+?\) )?(.+?) \| LinkedIn/.exec(tidy(doc.title))?.[1];
+  if (title) list.push([title]);
+  // "Ana Souza - Nubank | LinkedIn", from the first page load like the JSON
+  const [name, role, company] = splitLine(meta(doc, 'og:title').replace(/ \| LinkedIn.*/, ''));
+  list.push([
+    name,
+    company,
+    role,
+    slugOf(meta(doc, 'og:url') || doc.querySelector('link[rel=canonical]')?.getAttribute('href')),
+  ]);
+  return list;
+}
+
+function profile(doc: Document, url: URL): Candidate[] {
+  const slug = slugOf(url.pathname);
+  const key = (s: Signal) => fold(cleanName(s[0]));
+  const read = signals(doc);
+  // names known to belong to another profile: the one viewed before an in-app navigation, people nearby
+  const others = new Set(read.filter((s) => s[3] && s[3] != slug).map(key));
+  let ok = read.filter((s) => key(s) && (s[3] ? s[3] == slug : !others.has(key(s))));
+  const sure = ok.find((s) => s[3]);
+  // With no signal naming its profile, a name-like slug ("bruno-lima-4a5b6c") must share a word with the name.
+  const words = slug?.split('-').filter((w) => /^\p{L}{3,}$/u.test(w)) ?? [];
+  if (sure) ok = ok.filter((s) => key(s) == key(sure));
+  else if (words[1])
+    ok = ok.filter((s) =>
+      key(s)
+        .split(' ')
+        .some((w) => words.includes(w)),
+    );
+  const best = ok[0];
+  const same = ok.filter((s) => key(s) == key(best!));
+  return found([
+    best &&
+      person(
+        'linkedin',
+        sure ? 0.95 : 0.75,
+        best[0],
+        same.map((s) => cleanCompany(s[1])).find(Boolean),
+        same.map((s) => s[2]).find(Boolean),
+      ),
+  ]);
+}
+
+export const linkedin: Extractor = {
+  id: 'linkedin',
+  matches: (url) =>
+    /(^|\.)linkedin\.com$/.test(url.hostname) && /^\/(in|sales\/(lead|people))\//.test(url.pathname),
+  extract: (doc, url) =>
+    url.pathname[1] == 's'
+      ? // Sales Navigator marks the lead's fields with data-anonymize
+        found([
+          person(
+            'linkedin',
+            0.9,
+            pick(doc, '[data-anonymize=person-name]'),
+            pick(doc, '[data-anonymize=company-name]') ||
+              splitRole(pick(doc, '[data-anonymize=headline]'))?.[1],
+            pick(doc, '[data-anonymize=job-title],[data-anonymize=title]') ||
+              splitRole(pick(doc, '[data-anonymize=headline]'))?.[0],
+          ),
+        ])
+      : profile(doc, url),
+};

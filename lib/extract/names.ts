@@ -1,0 +1,84 @@
+import type { Candidate } from './types';
+
+// Control, zero-width and direction-override characters.
+// eslint-disable-next-line no-control-regex -- removing them is the point
+const INVISIBLE = /[\0-\x08\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+
+/** Page text made safe to show: invisible characters removed, one line, trimmed, at most `max` characters. */
+export const tidy = (value: unknown, max = 200): string =>
+  typeof value == 'string'
+    ? value
+        // cut first, so a huge text costs little
+        .slice(0, 4 * max)
+        .replace(INVISIBLE, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, max)
+        .replace(/[\ud800-\udbff]$/, '')
+        .trim()
+    : '';
+
+/** Lower case without accents, for comparing names and companies. */
+export const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** A person's name as people write it, or '' when the text is not a plausible name. */
+export function cleanName(raw: unknown): string {
+  const name = tidy(raw)
+    // pronouns and notes ("(ela/dela)", "[she/her]"), emoji
+    .replace(/\([^)]*\)?|\[[^\]]*\]?|[\p{So}\p{Sk}\p{Cs}\p{Co}\ufe0f]/gu, ' ')
+    // what follows a comma or a separator is not the name: "Ana Souza, MBA", "Ana Souza | Nubank"
+    .split(/[,|•·–—]| - /)[0]!
+    .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^(?:(?:dra?|sra?|prof[ae]?|enga?|mrs?|ms)\.? )+/i, '');
+  return name.length < 80 && name.split(' ').length < 9 && /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name)
+    ? name
+    : '';
+}
+
+// LinkedIn's employment types, durations and dates: "Nubank · Tempo integral", "5 anos 2 meses", "jan de 2020 - o momento".
+const NOT_COMPANY =
+  /^(?:tempo integral|meio per[ií]odo|(?:full|part)[- ]?time|aut[oô]nomo|freelancer?|self-employed|contract|tempor[aá]rio|est[aá]gio|internship|trainee|terceirizado|remot[oe]|h[ií]brido|hybrid|presencial|on-site)$|^(?:\d+\+? ?(?:anos?|m[eê]s(?:es)?|yrs?|years?|mos?|months?) ?)+$|^(?:(?:jan|fe[vb]|mar|a[bp]r|ma[iy]|ju[nl]|a[gu]g|se[tp]|o[uc]t|nov|de[zc])\S* (?:de )?)?(?:19|20)\d\d ?(?:[-–]|$)/i;
+
+/** The company as written ("Ltda.", "S.A." kept), without employment type, dates or durations. */
+export const cleanCompany = (raw: unknown) =>
+  tidy(raw)
+    .split(/ ?[·•|] ?/)
+    .map((part) => part.replace(/^@ ?/, ''))
+    .find((part) => part && !NOT_COMPANY.test(part)) ?? '';
+
+/** "Head of Sales at Nubank", "Gerente na Nubank", "CEO @ Nubank" -> [title, company]. */
+export const splitRole = (s: string) => /^(.+?) (?:at|@|na|no) (.+)$/i.exec(s)?.slice(1);
+
+/** A candidate from raw page text; null without a plausible name. The only way extractors build one. */
+export function person(
+  source: string,
+  confidence: number,
+  name: unknown,
+  company?: unknown,
+  cargo?: unknown,
+): Candidate | null {
+  const [primeiro_nome, ...rest] = cleanName(name).split(' ');
+  // markup is never part of a company or a title
+  const [empresa = '', title = ''] = [cleanCompany(company), tidy(cargo)].map((s) =>
+    /[<>]/.test(s) ? '' : s,
+  );
+  return primeiro_nome
+    ? {
+        primeiro_nome,
+        ultimo_nome: rest.join(' '),
+        empresa,
+        ...(title && { cargo: title }),
+        // without a company the API cannot look the person up: the user has to complete it
+        confidence: empresa ? confidence : confidence / 2,
+        source,
+      }
+    : null;
+}
+
+export const found = (list: (Candidate | null | undefined)[]) => list.filter((c): c is Candidate => !!c);

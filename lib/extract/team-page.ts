@@ -1,0 +1,47 @@
+import type { Candidate, Extractor } from './types';
+import { all, text } from './dom';
+import { siteOrganization } from './jsonld';
+import { fold, person } from './names';
+
+const NAME = '[class*="name" i],[itemprop="name"],h2,h3,h4,h5,strong';
+const ROLE =
+  '[class*="role" i],[class*="cargo" i],[class*="position" i],[class*="job" i],[class*="designation" i],[class*="subtitle" i],[class*="occupation" i],[class*="funcao" i],[itemprop="jobTitle"]';
+// 2 to 6 words, each capitalised or a particle: "Maria das Graças Souza", "ANA LIMA".
+const WRITTEN_NAME =
+  /^\p{Lu}[\p{L}'’.-]*(?: (?:d[aeo]s?|e|di|del|van|von|der|la|le|du|\p{Lu}[\p{L}'’.-]*)){1,5}$/u;
+
+/** The role shown in the person's own card: the nearest ancestor holding one role (several means the grid). */
+function roleOf(el: Element): string {
+  for (let card = el.parentElement, up = 0; card && up < 3; card = card.parentElement, up++) {
+    const roles = new Set(
+      all(card, ROLE, 20)
+        .filter((r) => !r.contains(el) && !el.contains(r))
+        .map(text),
+    );
+    roles.delete('');
+    if (roles.size) return roles.size == 1 ? [...roles][0]! : '';
+  }
+  return '';
+}
+
+/** Pages listing several people as cards (name and role); the company is the site's. */
+export const teamPage: Extractor = {
+  id: 'team-page',
+  extract(doc) {
+    const company = siteOrganization(doc);
+    const people = new Map<string, Candidate>();
+    for (const el of all(doc, NAME, 5000)) {
+      if (people.size >= 50) break;
+      const name = text(el);
+      const key = fold(name);
+      // people marked up as h-card or schema.org Person are their extractors' to read
+      if (people.has(key) || !WRITTEN_NAME.test(name) || el.closest('.h-card,.vcard,[itemtype*=Person i]'))
+        continue;
+      const role = roleOf(el);
+      const c = role && person('team-page', 0.6, name, company, role);
+      if (c) people.set(key, c);
+    }
+    // One name next to one role is not a team page.
+    return people.size > 1 ? [...people.values()] : [];
+  },
+};

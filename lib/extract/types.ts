@@ -1,0 +1,18 @@
+/** A person found on a page, in the API's own input names so it can be sent as it is (after the user checks it). */
+export interface Candidate {
+  primeiro_nome: string;
+  ultimo_nome: string;
+  empresa: string;
+  cargo?: string;
+  /** 0..1: how sure the extractor is that this is a person with that company. */
+  confidence: number;
+  /** Id of the extractor that found it, e.g. `linkedin`, `jsonld`, `hcard`. */
+  source: string;
+}
+
+export interface Extractor {
+  id: string;
+  /** Cheap URL test; extractors without it run on every page. */
+  matches?(url: URL): boolean;
+  extract(doc: Document, url: URL): Candidate[];
+}

@@ -1,0 +1,93 @@
+import type { Extractor } from './types';
+import { all, text } from './dom';
+import { cleanName, fold, found, person, tidy } from './names';
+import { splitLine } from './selection';
+
+/** The message's own lines of text, up to the quoted reply. */
+function lines(root: Element): string[] {
+  let out = '';
+  let quote = false;
+  const walk = (node: Node) => {
+    for (const n of Array.from(node.childNodes)) {
+      if (quote || out.length > 5e4) return;
+      if (n.nodeType == 3) out += n.nodeValue;
+      if (n.nodeType != 1 || /^(SCRIPT|STYLE)$/.test(n.nodeName)) continue;
+      const el = n as Element;
+      // Gmail's gmail_quote, Outlook's appendonsend and divRplyFwdMsg, a rule or a blockquote start the quote
+      quote =
+        /^(BLOCKQUOTE|HR)$/.test(n.nodeName) ||
+        /quote|appendonsend|rply/i.test(el.id + el.getAttribute('class'));
+      const block = /^(DIV|P|BR|LI|TR|TD|H\d)$/.test(n.nodeName) ? '\n' : '';
+      out += block;
+      walk(el);
+      out += block;
+    }
+  };
+  walk(root);
+  return out
+    .split('\n')
+    .map((l) => tidy(l))
+    .filter(Boolean);
+}
+
+/**
+ * The sender, with title and company from the signature (the sender's name line and up to two lines after it),
+ * else the company of the mail domain ("ana@mail.nubank.com.br" -> "Nubank").
+ */
+function sender(source: string, displayName: string, email: string | null, body?: Element | null) {
+  const name = cleanName(displayName.replace(/<.*>?/, ''));
+  const domain =
+    /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu))?\.[a-z]+$/i.exec(email ?? '')?.[1] ?? '';
+  const ours =
+    /^(gmail|googlemail|hotmail|outlook|live|msn|yahoo|icloud|aol|uol|bol|terra|ig|proton(mail)?)$/i.test(
+      domain,
+    )
+      ? ''
+      : domain.replace(/^./, (c) => c.toUpperCase());
+  const ls = body && name ? lines(body).slice(-20) : [];
+  const at = ls.findLastIndex((l) => fold(splitLine(l)[0]).startsWith(fold(name)));
+  const info = ls
+    .slice(at + 1, at + 6)
+    .filter((l) => !/@|https?:|www\.|\d{4}|^(tel|fone|cel|phone|mobile|whats)|^\S+\.\S+$/i.test(l))
+    .slice(0, 2);
+  let [, title = '', company = ''] = at < 0 ? [] : splitLine([ls[at], ...info].join(' | '));
+  // a single line after the name is the title, unless it names the domain's company
+  if (!info[1] && !title && !(ours && fold(company).includes(fold(ours)))) [title, company] = [company, ''];
+  return found([person(source, company ? 0.8 : 0.6, name, company || ours, title)]);
+}
+
+export const gmail: Extractor = {
+  id: 'gmail',
+  matches: (url) => url.hostname == 'mail.google.com',
+  extract(doc) {
+    // one sender per expanded message; the last is the newest
+    const from = all(doc, '.gD[email]', 300).at(-1);
+    return from
+      ? sender(
+          'gmail',
+          from.getAttribute('name') || text(from),
+          from.getAttribute('email'),
+          from.closest('.gs')?.querySelector('.a3s'),
+        )
+      : [];
+  },
+};
+
+export const outlook: Extractor = {
+  id: 'outlook',
+  matches: (url) => /^outlook\.(office|office365|live)\.com$|^outlook\.cloud\.microsoft$/.test(url.hostname),
+  extract(doc) {
+    const pane =
+      doc.querySelector('#ReadingPaneContainerId,[data-app-section=MailReadCompose],[role=main]') ?? doc;
+    // the sender's name carries its address in a title, before the recipients'
+    const from = all(pane, '[title*="@"]', 50).find((el) => cleanName(text(el)));
+    return from
+      ? sender(
+          'outlook',
+          text(from),
+          from.getAttribute('title'),
+          pane.querySelector('[aria-label="Message body" i],[aria-label="Corpo da mensagem" i]'),
+        )
+      : [];
+  },
+};

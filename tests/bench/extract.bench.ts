@@ -1,0 +1,93 @@
+/**
+ * Extraction benchmarks: time on a generated 5,000-node LinkedIn-like page and on a 500-card team page
+ * (median of several runs), and the size of the built content script when a build exists.
+ * Run: npx tsx tests/bench/extract.bench.ts
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseHTML } from 'linkedom';
+import { extractCandidates } from '@/lib/extract/registry';
+
+const RUNS = 25;
+const CONTENT_SCRIPT = fileURLToPath(
+  new URL('../../.output/chrome-mv3/content-scripts/content.js', import.meta.url),
+);
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Median milliseconds of extractCandidates on `html` at `url`; also checks what it found. */
+function time(html: string, url: string, expected: number) {
+  const doc = parseHTML(html).document as unknown as Document;
+  const found = extractCandidates(doc, url);
+  if (found.length != expected)
+    throw new Error(`expected ${expected} candidates at ${url}, found ${found.length}`);
+  const ms: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    extractCandidates(doc, url);
+    ms.push(performance.now() - start);
+  }
+  return { ms: Number(median(ms).toFixed(2)), nodes: doc.querySelectorAll('*').length };
+}
+
+/** A logged-in profile: top card, an experience card of ~`nodes` elements (9 per entry), embedded JSON. */
+function linkedinPage(nodes: number) {
+  const entry = (i: number) =>
+    `<li class="artdeco-list__item"><div class="pvs-entity" data-view-name="profile-component-entity"><div class="t-bold"><span aria-hidden="true">Cargo ${i}</span><span class="visually-hidden">Cargo ${i}</span></div><span class="t-14 t-normal"><span aria-hidden="true">Empresa ${i} · Tempo integral</span></span><span class="t-14 t-normal t-black--light"><span aria-hidden="true">jan de 2020 - o momento · 5 anos</span></span></div></li>`;
+  const entries = Array.from({ length: Math.round(nodes / 9) }, (_, i) => entry(i)).join('');
+  const json = JSON.stringify({
+    included: Array.from({ length: 200 }, (_, i) => ({
+      firstName: i ? `Pessoa${i}` : 'Ana',
+      lastName: 'Souza',
+      headline: 'Head de Vendas na Nubank',
+      publicIdentifier: i ? `pessoa-${i}` : 'ana-souza-4b2a91',
+      $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
+    })),
+  });
+  return `<html><head><title>(3) Ana Souza | LinkedIn</title><meta property="og:title" content="Ana Souza - Nubank | LinkedIn"></head><body>
+    <code style="display:none">${json.replaceAll('<', '&lt;')}</code>
+    <main><section class="artdeco-card"><h1 class="text-heading-xlarge">Ana Souza</h1><div class="text-body-medium">Head de Vendas na Nubank</div>
+    <a href="/in/ana-souza-4b2a91/overlay/contact-info/">Informações de contato</a></section>
+    <section class="artdeco-card"><div id="experience"></div><ul class="pvs-list">${entries}</ul></section></main></body></html>`;
+}
+
+function teamPage(cards: number) {
+  const names = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Íris', 'João'];
+  const card = (i: number) =>
+    `<div class="elementor-team-member"><div class="elementor-team-member__content"><h3 class="elementor-team-member__name">${names[i % 10]} ${names[Math.floor(i / 10) % 10]}son ${String.fromCharCode(65 + Math.floor(i / 100))}ardoso</h3><div class="elementor-team-member__position">Analista ${i}</div></div></div>`;
+  return `<html><head><meta property="og:site_name" content="Acme Brasil"></head><body><section>${Array.from({ length: cards }, (_, i) => card(i)).join('')}</section></body></html>`;
+}
+
+export async function run(): Promise<Record<string, string | number>> {
+  const linkedin = time(linkedinPage(5000), 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
+  const team = time(teamPage(500), 'https://acme.com.br/equipe', 50);
+  const figures: Record<string, string | number> = {
+    'extract: LinkedIn-like page, nodes': linkedin.nodes,
+    'extract: LinkedIn-like page, median ms': linkedin.ms,
+    'extract: 500-card team page, nodes': team.nodes,
+    'extract: 500-card team page, median ms': team.ms,
+  };
+  if (existsSync(CONTENT_SCRIPT)) {
+    const script = readFileSync(CONTENT_SCRIPT);
+    figures['content script, bytes'] = script.length;
+    figures['content script, gzip bytes'] = gzipSync(script).length;
+  } else figures['content script'] = 'not built (npx wxt build)';
+  return figures;
+}
+
+if (process.argv[1] && import.meta.url == pathToFileURL(process.argv[1]).href) {
+  run().then(
+    (figures) => {
+      for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);
+    },
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { parseHTML } from 'linkedom';
+import { MatchPattern } from 'wxt/utils/match-patterns';
+import { describe, expect, it } from 'vitest';
+import { extractCandidates, extractors, SITE_MATCHES } from '@/lib/extract/registry';
+import type { Candidate } from '@/lib/extract/types';
+import { pageCases, readPage } from '../../fixtures/pages/cases';
+
+const load = (file: string) => parseHTML(readPage(file)).document as unknown as Document;
+const people = (list: Candidate[]) => list.map(({ confidence: _, ...person }) => person);
+const declared = (url: string) => SITE_MATCHES.some((m) => new MatchPattern(m).includes(url));
+
+describe.each(pageCases)('$file at $url', ({ file, url, extractor, expected }) => {
+  const x = extractors.find((e) => e.id == extractor)!;
+
+  it(`is read by the ${extractor} extractor`, () => {
+    expect(x.matches?.(new URL(url)) ?? true).toBe(true);
+    expect(people(x.extract(load(file), new URL(url)))).toEqual(expected);
+  });
+
+  it('comes out of extractCandidates, most likely first', () => {
+    const found = extractCandidates(load(file), url);
+    expect(people(found)).toEqual(expected);
+    const confidences = found.map((c) => c.confidence);
+    expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+    for (const c of confidences) {
+      expect(c).toBeGreaterThan(0);
+      expect(c).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it(
+    x.matches ? 'is on a site where the content script is declared' : 'is on a site reached on demand',
+    () => {
+      expect(declared(url)).toBe(!!x.matches);
+    },
+  );
+});
