@@ -16,6 +16,12 @@ export default defineConfig({
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*'],
     action: { default_title: 'Perfil Intel' },
+    commands: {
+      'analyze-selection': {
+        suggested_key: { default: 'Alt+Shift+P' },
+        description: 'Analisar a pessoa selecionada no texto',
+      },
+    },
   },
   vite: () => ({
     plugins: [tailwindcss()],

@@ -1,3 +1,41 @@
+import { onCommand } from '@/lib/background/commands';
+import { onContextMenuClick } from '@/lib/background/context-menu';
+import { createEngine } from '@/lib/background/engine';
+import { notePageChanged } from '@/lib/background/panel';
+import { createRouter } from '@/lib/background/router';
+
+const logError = (what: string) => (e: unknown) => console.error(what, e instanceof Error ? e.message : e);
+
 export default defineBackground(() => {
-  // Listeners are registered synchronously here; see lib/background.
+  const engine = createEngine();
+  const ready = engine.init();
+  const route = createRouter({
+    handlers: engine.handlers,
+    ours: { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
+    ready,
+    onPageChanged: notePageChanged,
+  });
+
+  // Every listener is registered synchronously, so an event that woke the worker is not missed.
+  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
+    void route(message, sender).then(sendResponse);
+    return true;
+  });
+  browser.runtime.onInstalled.addListener((details) => {
+    void ready.then(() => engine.onInstalled(details)).catch(logError('install'));
+  });
+  // The side panel opens inside these two handlers, before anything is awaited (it needs the user gesture).
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    onContextMenuClick(info, tab)?.catch(logError('context menu'));
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    onCommand(command, tab)?.catch(logError('command'));
+  });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    void ready.then(() => engine.onAlarm(alarm)).catch(logError('alarm'));
+  });
+  browser.storage.onChanged.addListener((changes, area) => {
+    void ready.then(() => engine.onStorageChanged(changes, area)).catch(logError('storage'));
+  });
+  browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(logError('side panel'));
 });

@@ -1,0 +1,142 @@
+import { ApiFailure, toApiError, type ApiError } from '@/lib/api/errors';
+import { normalizeCredits, type BillingInfo, type NormalizedCredits } from '@/lib/api/schemas';
+import { credits, emptyCredits, type Credits } from '@/lib/storage';
+import type { ClientFactory } from './api';
+import { creditsCheckedAt } from './items';
+
+/** The service caches /creditos for 30 s: asking more often only returns the same (possibly stale) figure. */
+export const CREDITOS_WINDOW_MS = 30_000;
+/** Without `refresh`, /creditos is asked again only after this long (charging responses keep the balance current). */
+const RECHECK_MS = 5 * 60_000;
+
+/** A /creditos answer over what was known; a charging response learned after the service's cache could have been filled keeps its balance. */
+function merge(old: Credits, n: NormalizedCredits, askedAt: number): Credits {
+  const keepBilling =
+    old.source === 'billing' && old.balance !== null && old.updatedAt > askedAt - CREDITOS_WINDOW_MS;
+  return {
+    balance: keepBilling ? old.balance : n.balance,
+    plan: n.plan ?? old.plan,
+    tier: n.tier ?? old.tier,
+    status: n.status,
+    renewal: n.renewal ?? old.renewal,
+    allowedEndpoints: n.allowedEndpoints,
+    usedThisPeriod: n.used ?? null,
+    totalCredits: n.total ?? null,
+    thisMonth: n.thisMonth ?? null,
+    last30Days: n.last30Days ?? null,
+    upgradeUrl: old.upgradeUrl,
+    updatedAt: keepBilling ? old.updatedAt : askedAt,
+    source: keepBilling ? 'billing' : 'creditos',
+  };
+}
+
+export function createCreditsService({
+  client,
+  now = Date.now,
+}: {
+  client: ClientFactory;
+  now?: () => number;
+}) {
+  let inFlight: Promise<Credits> | null = null;
+  // Also kept in memory: two pages asking at once must not both pass the window check.
+  let lastAsked = 0;
+
+  async function ask(key?: string): Promise<NormalizedCredits> {
+    try {
+      return normalizeCredits(await (await client(key === undefined ? {} : { key })).creditos());
+    } catch (e) {
+      throw new ApiFailure(toApiError(e));
+    }
+  }
+
+  /** Asks /creditos for the saved key and stores the answer; a suspended plan is stored as such. */
+  async function refreshStored(askedAt: number): Promise<Credits> {
+    lastAsked = askedAt;
+    await creditsCheckedAt.set(askedAt);
+    try {
+      const n = await ask();
+      return await credits.update((old) => merge(old, n, askedAt));
+    } catch (e) {
+      const error = toApiError(e);
+      if (error.code === 'PLAN_SUSPENDED') await fromError(error);
+      throw e;
+    }
+  }
+
+  /** Updates the stored credits from what an error says about the account; returns them. */
+  function fromError(error: ApiError): Promise<Credits> {
+    const d = error.details ?? {};
+    return credits.update((old) => {
+      // The contract has one code for both; the service's text tells an expired plan apart.
+      if (error.code === 'PLAN_SUSPENDED')
+        return { ...old, status: /expir/i.test(d.serviceMessage ?? '') ? 'expired' : 'suspended' };
+      if (error.code === 'INSUFFICIENT_CREDITS') {
+        return {
+          ...old,
+          balance: d.balance ?? 0,
+          renewal: d.renewalDate ?? old.renewal,
+          upgradeUrl: d.upgradeUrl ?? old.upgradeUrl,
+          updatedAt: now(),
+          source: 'billing',
+        };
+      }
+      if (d.balance === undefined) return old;
+      return { ...old, balance: d.balance, updatedAt: now(), source: 'billing' };
+    });
+  }
+
+  return {
+    /**
+     * The stored credits. /creditos is asked at most once per 30 s whoever asks, even with `refresh`; without it,
+     * at most once per 5 minutes.
+     */
+    async get({ refresh = false }: { refresh?: boolean } = {}): Promise<Credits> {
+      const [stored, checkedAt] = await Promise.all([credits.get(), creditsCheckedAt.get()]);
+      if (inFlight) return inFlight;
+      if (now() - Math.max(checkedAt, lastAsked) < (refresh ? CREDITOS_WINDOW_MS : RECHECK_MS)) return stored;
+      lastAsked = now();
+      inFlight = refreshStored(lastAsked)
+        .catch((e: unknown) => {
+          // A suspended plan is an answer, shown by the pages from the stored status.
+          if (toApiError(e).code === 'PLAN_SUSPENDED') return credits.get();
+          throw e;
+        })
+        .finally(() => (inFlight = null));
+      return inFlight;
+    },
+
+    /**
+     * key.test: asks /creditos now with the saved key (stored, and it restarts the 30 s window) or with another
+     * key (answered, never stored). Errors are thrown as they came, PLAN_SUSPENDED included.
+     */
+    async test(key?: string): Promise<Credits> {
+      if (key === undefined) return refreshStored(now());
+      return merge(emptyCredits, await ask(key), now());
+    },
+
+    /** The balance a charging response reports (creditos_restantes): fresher than /creditos. */
+    async fromBilling(billing: BillingInfo | undefined): Promise<void> {
+      const balance = billing?.creditos_restantes;
+      if (balance === undefined) return;
+      await credits.update((old) => ({
+        ...old,
+        balance,
+        plan: billing?.tipo_plano ?? old.plan,
+        // The service charged, so the plan works.
+        status: 'active',
+        updatedAt: now(),
+        source: 'billing',
+      }));
+    },
+
+    fromError,
+
+    /** A new key means another account: forget what was known about the old one. */
+    async reset(): Promise<void> {
+      lastAsked = 0;
+      await Promise.all([credits.set(emptyCredits), creditsCheckedAt.set(0)]);
+    },
+  };
+}
+
+export type CreditsService = ReturnType<typeof createCreditsService>;

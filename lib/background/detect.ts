@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { browser } from 'wxt/browser';
+import { MAX_CANDIDATES } from '@/lib/extract/registry';
+import type { ContentRequest, ContentResponse, Responses } from '@/lib/messaging';
+import { candidateSchema } from './items';
+
+/** What a content script answers is checked like any other input: it runs inside a web page. */
+const contentResponseSchema: z.ZodType<ContentResponse> = z.object({
+  url: z.string().max(4096),
+  title: z.string().max(500),
+  candidates: z.array(candidateSchema).max(MAX_CANDIDATES),
+});
+
+/** The match pattern to ask permission for (`https://host/*`), or null for pages no script may run on. */
+export function originPattern(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? `${u.origin}/*` : null;
+  } catch {
+    return null;
+  }
+}
+
+async function ask(tabId: number): Promise<ContentResponse | null> {
+  try {
+    const reply: unknown = await browser.tabs.sendMessage(
+      tabId,
+      { type: 'extract' } satisfies ContentRequest,
+      {
+        frameId: 0,
+      },
+    );
+    const parsed = contentResponseSchema.safeParse(reply);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // No content script in the tab.
+    return null;
+  }
+}
+
+/**
+ * The people on a tab's page. The content script answers where it is declared; elsewhere it is injected when
+ * the extension may (a granted host permission, or activeTab after the user invoked the extension). Otherwise
+ * the answer says so, with the origin pattern the panel asks permission for when the user clicks.
+ */
+export async function detect(tabId: number): Promise<Responses['detect']> {
+  const first = await ask(tabId);
+  if (first) return { ok: true, ...first };
+  const tab = await browser.tabs.get(tabId).catch(() => undefined);
+  // Without a grant for the tab, Chrome does not tell its address.
+  const url = tab?.url ?? tab?.pendingUrl ?? '';
+  const origin = originPattern(url);
+  if (url && origin === null) return { ok: false, reason: 'unsupported', url, origin };
+  try {
+    await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] });
+  } catch {
+    const granted =
+      origin !== null && (await browser.permissions.contains({ origins: [origin] }).catch(() => false));
+    return { ok: false, reason: granted ? 'failed' : 'not_granted', url, origin };
+  }
+  const second = await ask(tabId);
+  return second ? { ok: true, ...second } : { ok: false, reason: 'failed', url, origin };
+}

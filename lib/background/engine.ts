@@ -1,0 +1,123 @@
+import { browser, type Browser } from 'wxt/browser';
+import { createHistory, type History } from '@/lib/history';
+import { credits, settings } from '@/lib/storage';
+import { createClientFactory, type ClientFactory } from './api';
+import { showBadge } from './badge';
+import { createContextMenu } from './context-menu';
+import { createCreditsService } from './credits';
+import { detect } from './detect';
+import { infoHandlers } from './info';
+import { createJobStore } from './jobs';
+import { createKeepAlive, type KeepAlive } from './keep-alive';
+import { createKeyService } from './key';
+import { createLookupService } from './lookup';
+import { openPanel } from './panel';
+import type { Handlers } from './router';
+
+export const PRUNE_ALARM = 'history-prune';
+
+export interface EngineOptions {
+  client?: ClientFactory;
+  history?: History;
+  keepAlive?: KeepAlive;
+  now?: () => number;
+}
+
+/** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
+export function createEngine(options: EngineOptions = {}) {
+  const now = options.now ?? Date.now;
+  const client = options.client ?? createClientFactory();
+  const history =
+    options.history ??
+    createHistory({ retentionDays: async () => (await settings.get()).historyRetentionDays, now });
+  const creditsService = createCreditsService({ client, now });
+  const jobs = createJobStore({ now });
+  const lookup = createLookupService({
+    client,
+    history,
+    credits: creditsService,
+    jobs,
+    keepAlive: options.keepAlive ?? createKeepAlive(),
+    now,
+  });
+  const keys = createKeyService({ credits: creditsService });
+  const info = async () => ({ client: await client({ keyOptional: true }) });
+
+  const handlers: Handlers = {
+    quote: (req) => lookup.quote(req),
+    lookup: (req) => lookup.start(req),
+    'job.get': ({ id }) => jobs.get(id),
+    'history.list': (q) => history.list(q),
+    'history.get': ({ id }) => lookup.entry(id),
+    'history.delete': async ({ id }) => (await lookup.forget(id), { ok: true }),
+    'history.clear': async () => (await lookup.forget(), { ok: true }),
+    'credits.get': (q) => creditsService.get(q),
+    'key.set': ({ key }) => keys.set(key),
+    'key.test': ({ key }) => keys.test(key),
+    'key.remove': () => keys.remove(),
+    detect: ({ tabId }) => detect(tabId),
+    'open.panel': async ({ tabId }) => (await openPanel(tabId), { ok: true }),
+    'tiers.get': async (d) => infoHandlers['tiers.get'](d, await info()),
+    'service.status': async (d) => infoHandlers['service.status'](d, await info()),
+    'models.list': async (d) => infoHandlers['models.list'](d, await info()),
+  };
+
+  async function refreshBadge(): Promise<void> {
+    const [c, s] = await Promise.all([credits.get(), settings.get()]);
+    await showBadge(c, s.lowBalanceThreshold);
+  }
+
+  /** One step of the start-up; a failing step is reported and the others still run. */
+  const step = (name: string, work: () => Promise<unknown>) =>
+    work().catch((e: unknown) =>
+      console.error(`start-up: ${name} failed`, e instanceof Error ? e.message : e),
+    );
+
+  /** Runs once per worker life, before any handler. Never rejects. */
+  async function init(): Promise<void> {
+    // Content scripts must not read the key: restrict storage.local to our own pages and the worker.
+    await step('storage access level', async () =>
+      browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }),
+    );
+    // Rewrite stored settings in their current shape (invalid fields fall back to their defaults).
+    await step('settings', async () => {
+      const raw = (await browser.storage.local.get('settings')).settings;
+      const valid = await settings.get();
+      if (raw !== undefined && JSON.stringify(raw) !== JSON.stringify(valid)) await settings.set(valid);
+    });
+    await step('key status', () => keys.reconcile());
+    // Opening the history runs its migrations.
+    await step('history retention', () => history.prune());
+    await step('job recovery', () => lookup.recover());
+    await step('badge', refreshBadge);
+    await step('prune alarm', async () => {
+      if (!(await browser.alarms.get(PRUNE_ALARM)))
+        await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
+    });
+  }
+
+  return {
+    handlers,
+    init,
+    lookup,
+    history,
+    credits: creditsService,
+
+    async onInstalled({ reason }: Browser.runtime.InstalledDetails): Promise<void> {
+      await createContextMenu();
+      if (reason === 'install')
+        await browser.tabs.create({ url: browser.runtime.getURL('/options.html#onboarding') });
+    },
+
+    async onAlarm({ name }: Browser.alarms.Alarm): Promise<void> {
+      if (name === PRUNE_ALARM) await history.prune();
+    },
+
+    /** The badge follows the stored credits and the low-balance threshold, whoever changed them. */
+    async onStorageChanged(changes: Record<string, unknown>, area: string): Promise<void> {
+      if (area === 'local' && ('credits' in changes || 'settings' in changes)) await refreshBadge();
+    },
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

@@ -1,0 +1,71 @@
+import { ApiFailure, toApiError } from '@/lib/api/errors';
+import type { Responses } from '@/lib/messaging';
+import { apiKey, keyStatus, type KeyStatus } from '@/lib/storage';
+import type { CreditsService } from './credits';
+import { refusal } from './refusal';
+
+/** `basic_api_` or `complete_api_`, then at least 12 characters of the random part. */
+const KEY_FORMAT = /^(basic|complete)_api_([A-Za-z0-9_-]{12,})$/;
+
+export const NO_KEY_STATUS: KeyStatus = { present: false, masked: '', tier: null };
+
+const BAD_FORMAT = {
+  pt: 'Formato de chave inválido: a chave começa com basic_api_ ou complete_api_, seguida de pelo menos 12 caracteres.',
+  en: 'Invalid key format: the key starts with basic_api_ or complete_api_, followed by at least 12 characters.',
+};
+
+/** The status pages may see: the prefix and the last 4 characters, never the key. */
+export function keyStatusOf(key: string | null): KeyStatus {
+  const m = key === null ? null : KEY_FORMAT.exec(key);
+  if (!m) return NO_KEY_STATUS;
+  const [, tier = 'basic'] = m;
+  return {
+    present: true,
+    masked: `${tier}_api_…${m[0].slice(-4)}`,
+    tier: tier === 'complete' ? 'complete' : 'basic',
+  };
+}
+
+function checkFormat(key: string): void {
+  if (!KEY_FORMAT.test(key)) throw new ApiFailure(refusal('INVALID_API_KEY', BAD_FORMAT));
+}
+
+export function createKeyService({ credits }: { credits: CreditsService }) {
+  return {
+    async set(key: string): Promise<KeyStatus> {
+      checkFormat(key);
+      const status = keyStatusOf(key);
+      const changed = (await apiKey.get()) !== key;
+      await apiKey.set(key);
+      await keyStatus.set(status);
+      if (changed) await credits.reset();
+      return status;
+    },
+
+    /** Asks /creditos with `key`, or with the saved key; answers the credits or the service's exact error. */
+    async test(key: string | undefined): Promise<Responses['key.test']> {
+      try {
+        if (key !== undefined) checkFormat(key);
+        const saved = await apiKey.get();
+        const value = await credits.test(key === undefined || key === saved ? undefined : key);
+        return { ok: true, credits: value };
+      } catch (e) {
+        return { ok: false, error: toApiError(e) };
+      }
+    },
+
+    async remove(): Promise<KeyStatus> {
+      await apiKey.remove();
+      await keyStatus.set(NO_KEY_STATUS);
+      await credits.reset();
+      return NO_KEY_STATUS;
+    },
+
+    /** At start: the status always describes the stored key (an older copy may have written neither or one). */
+    async reconcile(): Promise<void> {
+      const status = keyStatusOf(await apiKey.get());
+      const stored = await keyStatus.get();
+      if (JSON.stringify(stored) !== JSON.stringify(status)) await keyStatus.set(status);
+    },
+  };
+}

@@ -1,0 +1,213 @@
+import type { SingleResult } from '@/lib/api/client';
+import { ENDPOINTS } from '@/lib/api/endpoints';
+import { ApiFailure, toApiError } from '@/lib/api/errors';
+import { normalizeAnalysis } from '@/lib/analysis/normalize';
+import { HistoryError, personKey, type History } from '@/lib/history';
+import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/messaging';
+import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
+import type { ClientFactory } from './api';
+import type { CreditsService } from './credits';
+import { unsavedEntries } from './items';
+import type { JobStore } from './jobs';
+import type { KeepAlive } from './keep-alive';
+import { refusal } from './refusal';
+import { routeLookup, type Route } from './routing';
+
+const DAY_MS = 86_400_000;
+/** Results IndexedDB refused, kept in the session: the newest few. */
+const MAX_UNSAVED = 20;
+
+const notSaved = {
+  pt: 'Não foi possível guardar esta análise no histórico (armazenamento cheio); ela fica disponível até o navegador fechar.',
+  en: 'This analysis could not be saved to the history (storage full); it stays available until the browser closes.',
+};
+
+function plusFallback(credits: number) {
+  return {
+    pt: `A análise Plus estava indisponível no momento; entregamos a análise Completa e foram cobrados ${credits} créditos.`,
+    en: `The Plus analysis was unavailable; the Complete analysis was delivered instead and ${credits} credits were charged.`,
+  };
+}
+
+const joinNotices = (a: HistoryEntry['notice'], b: { pt: string; en: string }) =>
+  a ? { pt: `${a.pt} ${b.pt}`, en: `${a.en} ${b.en}` } : b;
+
+export interface LookupDeps {
+  client: ClientFactory;
+  history: History;
+  credits: CreditsService;
+  jobs: JobStore;
+  keepAlive: KeepAlive;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export function createLookupService(deps: LookupDeps) {
+  const { history, jobs, keepAlive } = deps;
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  /** Work in flight by person, depth and language: identical requests join it. */
+  const inFlight = new Map<string, string>();
+  const byJob = new Map<string, Promise<void>>();
+
+  async function reusable(req: LookupRequest): Promise<HistorySummary | null> {
+    const { reuseDays } = await settings.get();
+    if (reuseDays <= 0) return null;
+    return history.findReusable(personKey(req.input), req.depth, req.lang, now() - reuseDays * DAY_MS);
+  }
+
+  async function plan(req: LookupRequest): Promise<{ route: Route; quote: Quote }> {
+    const [status, balance, cached] = await Promise.all([
+      keyStatus.get(),
+      storedCredits.get(),
+      reusable(req),
+    ]);
+    const route = routeLookup(req.depth, req.lang, status.tier);
+    const spec = ENDPOINTS[route.endpoint];
+    return {
+      route,
+      quote: {
+        endpoint: spec.path,
+        credits: spec.credits,
+        timeRange: spec.timeRange,
+        depth: req.depth,
+        lang: req.lang,
+        cached,
+        balance: balance.balance,
+        unavailable: route.unavailable?.reason ?? null,
+      },
+    };
+  }
+
+  /** The entry, wherever it was kept: the history, or the session when the history was full. */
+  async function entry(id: string): Promise<HistoryEntry | null> {
+    return (await history.get(id)) ?? (await unsavedEntries.get())[id] ?? null;
+  }
+
+  async function save(e: HistoryEntry): Promise<void> {
+    try {
+      await history.put(e);
+    } catch (err) {
+      if (!(err instanceof HistoryError)) throw err;
+      const kept = { ...e, notice: joinNotices(e.notice, notSaved) };
+      await unsavedEntries.update((all) =>
+        Object.fromEntries(
+          Object.entries({ ...all, [e.id]: kept })
+            .sort(([, a], [, b]) => b.createdAt - a.createdAt)
+            .slice(0, MAX_UNSAVED),
+        ),
+      );
+    }
+  }
+
+  function toEntry(job: LookupJob, endpoint: Route['endpoint'], res: SingleResult): HistoryEntry {
+    const { input, depth, lang } = job.request;
+    const { analysis, issues } = normalizeAnalysis(res.analise, {
+      metadata: res.metadata,
+      aiInsights: res.ai_insights,
+    });
+    const charged =
+      res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged ?? ENDPOINTS[endpoint].credits;
+    return {
+      id: job.id,
+      personKey: personKey(input),
+      input,
+      // Plus without its AI provider is a Complete analysis: a later Plus request must not be served from it.
+      depth: res.degraded ? 'complete' : depth,
+      lang,
+      endpoint: ENDPOINTS[endpoint].path,
+      creditsCharged: charged,
+      createdAt: now(),
+      analysis,
+      issues,
+      ...(res.degraded && { notice: plusFallback(charged) }),
+    };
+  }
+
+  async function run(job: LookupJob, endpoint: Route['endpoint']): Promise<void> {
+    const { input, refresh } = job.request;
+    try {
+      const hit = refresh ? null : await reusable(job.request);
+      if (hit) {
+        await jobs.finish(job.id, { status: 'done', entryId: hit.id, fromHistory: true });
+        return;
+      }
+      const client = await deps.client();
+      // Sent once: the client itself re-sends only what the service said it did not process.
+      const res = await client[endpoint](input);
+      // The history first: a worker that dies after this line still finds the result at restart.
+      await save(toEntry(job, endpoint, res));
+      await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
+      await jobs.finish(job.id, { status: 'done', entryId: job.id, fromHistory: false });
+    } catch (e) {
+      const spec = ENDPOINTS[endpoint];
+      const error = toApiError(e, { charging: spec.charging, endpoint: spec.path, searched: input });
+      await deps.credits.fromError(error).catch(() => undefined);
+      await jobs.finish(job.id, { status: 'error', error });
+    }
+  }
+
+  return {
+    async quote(req: LookupRequest): Promise<Quote> {
+      return (await plan(req)).quote;
+    },
+
+    /** Starts a lookup, or joins the identical one in flight; answers at once with the job id. */
+    async start(req: LookupRequest): Promise<{ jobId: string }> {
+      const { route, quote } = await plan(req);
+      const fromHistory = quote.cached !== null && !req.refresh;
+      if (route.unavailable && !fromHistory) {
+        const { code, reason, action } = route.unavailable;
+        throw new ApiFailure(refusal(code, reason, action));
+      }
+      const key = `${personKey(req.input)}|${req.depth}|${req.lang}`;
+      const joined = inFlight.get(key);
+      if (joined) return { jobId: joined };
+      const at = now();
+      const job: LookupJob = {
+        id: newId(),
+        request: req,
+        quote: { endpoint: quote.endpoint, credits: quote.credits, timeRange: quote.timeRange },
+        startedAt: at,
+        updatedAt: at,
+        status: 'running',
+      };
+      const persisted = jobs.put(job);
+      const done = keepAlive
+        .hold(persisted.then(() => run(job, route.endpoint)))
+        .catch(() => undefined)
+        .finally(() => {
+          inFlight.delete(key);
+          byJob.delete(job.id);
+        });
+      inFlight.set(key, job.id);
+      byJob.set(job.id, done);
+      await persisted;
+      return { jobId: job.id };
+    },
+
+    /** The job once it is no longer running (at once when it is not in flight here). */
+    async settled(jobId: string): Promise<LookupJob | null> {
+      await byJob.get(jobId);
+      return jobs.get(jobId);
+    },
+
+    entry,
+
+    /** Deletes one entry, or all of them, wherever it was kept. */
+    async forget(id?: string): Promise<void> {
+      if (id === undefined) await Promise.all([history.clear(), unsavedEntries.set({})]);
+      else {
+        await history.delete(id);
+        await unsavedEntries.update(({ [id]: _gone, ...rest }) => rest);
+      }
+    },
+
+    /** At worker start: jobs left running by a previous worker end as done (result saved) or interrupted. */
+    recover(): Promise<void> {
+      return jobs.recover(async (id) => (await entry(id)) !== null);
+    },
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

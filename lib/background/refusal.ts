@@ -1,0 +1,11 @@
+import { makeApiError, type ApiAction, type ApiError, type ApiErrorCode } from '@/lib/api/errors';
+
+/** An ApiError the background raises itself, before anything is sent: never charged. */
+export function refusal(
+  code: ApiErrorCode,
+  message: { pt: string; en: string },
+  action?: ApiAction,
+): ApiError {
+  const base = makeApiError(code, { sent: false });
+  return { ...base, charged: 'no', action: action ?? base.action, message };
+}

@@ -1,0 +1,264 @@
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
+import type { HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/messaging';
+import type { Depth } from '@/lib/storage';
+
+/*
+ * The local history of analyses, in IndexedDB (it survives browser restarts and extension updates).
+ * Only the background opens it; pages ask for it with history.* messages.
+ */
+
+export const HISTORY_DB = 'perfil-intel-history';
+const STORE = 'entries';
+const DAY_MS = 86_400_000;
+
+/** What is kept: the entry plus its folded search text (name, company and role). */
+type StoredEntry = HistoryEntry & { search: string };
+
+interface HistorySchema extends DBSchema {
+  entries: { key: string; value: StoredEntry; indexes: { personKey: string; createdAt: number } };
+}
+
+type Db = IDBPDatabase<HistorySchema>;
+type UpgradeTx = IDBPTransaction<HistorySchema, 'entries'[], 'versionchange'>;
+
+/**
+ * Migration `i` takes the database from version i to i + 1. Append, never edit: an installed extension may
+ * hold any earlier version, and opening runs every step it has not seen yet.
+ */
+export const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void | Promise<void>)[] = [
+  (db) => {
+    const store = db.createObjectStore(STORE, { keyPath: 'id' });
+    store.createIndex('personKey', 'personKey');
+    store.createIndex('createdAt', 'createdAt');
+  },
+];
+export const HISTORY_VERSION = MIGRATIONS.length;
+
+/** Lower case, no accents, single spaces: how names and companies are compared. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The same person: first and last name with the company, folded. */
+export function personKey(
+  input: Pick<LookupInput, 'primeiro_nome' | 'empresa'> & { ultimo_nome?: string },
+): string {
+  return `${fold(`${input.primeiro_nome} ${input.ultimo_nome ?? ''}`)}|${fold(input.empresa)}`;
+}
+
+export const DEPTH_RANK: Record<Depth, number> = { quick: 0, complete: 1, plus: 2 };
+
+/** A light shape check on what comes back from storage; a damaged record is skipped, not shown. */
+export function isHistoryEntry(x: unknown): x is HistoryEntry {
+  if (typeof x !== 'object' || x === null) return false;
+  const e = x as Partial<Record<keyof HistoryEntry, unknown>>;
+  const input = e.input as Partial<LookupInput> | null | undefined;
+  return (
+    typeof e.id === 'string' &&
+    typeof e.personKey === 'string' &&
+    typeof e.createdAt === 'number' &&
+    typeof e.endpoint === 'string' &&
+    typeof e.creditsCharged === 'number' &&
+    (e.depth === 'quick' || e.depth === 'complete' || e.depth === 'plus') &&
+    (e.lang === 'pt' || e.lang === 'en') &&
+    typeof e.analysis === 'object' &&
+    e.analysis !== null &&
+    typeof input === 'object' &&
+    input !== null &&
+    typeof input.primeiro_nome === 'string' &&
+    typeof input.empresa === 'string'
+  );
+}
+
+function toEntry(stored: StoredEntry | undefined): HistoryEntry | null {
+  if (!isHistoryEntry(stored)) return null;
+  const { search: _search, ...entry } = stored;
+  return entry;
+}
+
+export function toSummary(e: HistoryEntry): HistorySummary {
+  const summary: HistorySummary = {
+    id: e.id,
+    personKey: e.personKey,
+    input: e.input,
+    depth: e.depth,
+    lang: e.lang,
+    endpoint: e.endpoint,
+    creditsCharged: e.creditsCharged,
+    createdAt: e.createdAt,
+  };
+  if (e.analysis.cargo) summary.cargo = e.analysis.cargo;
+  return summary;
+}
+
+const searchText = (e: HistoryEntry) =>
+  fold([e.input.primeiro_nome, e.input.ultimo_nome, e.input.empresa, e.analysis.cargo ?? ''].join(' '));
+
+const isQuotaError = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'QuotaExceededError';
+
+/** A write that failed; `quota` when the disk or the browser's share of it is full even after pruning. */
+export class HistoryError extends Error {
+  constructor(
+    readonly code: 'quota' | 'failed',
+    options?: { cause?: unknown },
+  ) {
+    super(code === 'quota' ? 'History storage is full' : 'History write failed', options);
+    this.name = 'HistoryError';
+  }
+}
+
+export interface HistoryOptions {
+  name?: string;
+  /** Read at each prune, so a changed setting applies at once. */
+  retentionDays: () => number | Promise<number>;
+  now?: () => number;
+}
+
+export function createHistory(options: HistoryOptions) {
+  const name = options.name ?? HISTORY_DB;
+  const now = options.now ?? Date.now;
+  let opening: Promise<Db> | null = null;
+
+  function db(): Promise<Db> {
+    opening ??= openDB<HistorySchema>(name, HISTORY_VERSION, {
+      async upgrade(database, oldVersion, _newVersion, tx) {
+        for (let v = oldVersion; v < HISTORY_VERSION; v++) await MIGRATIONS[v]?.(database, tx);
+      },
+      // A newer copy of the extension wants to upgrade: step aside, the next call reopens.
+      blocking() {
+        void opening?.then((d) => d.close());
+        opening = null;
+      },
+      terminated() {
+        opening = null;
+      },
+    }).catch((e: unknown) => {
+      opening = null;
+      throw e;
+    });
+    return opening;
+  }
+
+  /** One entry, one transaction: a failed write cannot take other entries with it. */
+  async function putOnce(entry: HistoryEntry): Promise<void> {
+    const tx = (await db()).transaction(STORE, 'readwrite');
+    const done = tx.done;
+    try {
+      await tx.store.put({ ...entry, search: searchText(entry) });
+      await done;
+    } catch (e) {
+      done.catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async function prune(retentionDays?: number): Promise<number> {
+    const days = retentionDays ?? (await options.retentionDays());
+    const cutoff = now() - days * DAY_MS;
+    const tx = (await db()).transaction(STORE, 'readwrite');
+    let removed = 0;
+    for (
+      let cursor = await tx.store.index('createdAt').openCursor(IDBKeyRange.upperBound(cutoff, true));
+      cursor;
+      cursor = await cursor.continue()
+    ) {
+      await cursor.delete();
+      removed++;
+    }
+    await tx.done;
+    return removed;
+  }
+
+  return {
+    /** Saves an entry. When storage is full, entries past the retention period go first, then it retries once. */
+    async put(entry: HistoryEntry): Promise<void> {
+      try {
+        await putOnce(entry);
+      } catch (e) {
+        if (!isQuotaError(e)) throw new HistoryError('failed', { cause: e });
+        await prune().catch(() => 0);
+        try {
+          await putOnce(entry);
+        } catch (again) {
+          throw new HistoryError(isQuotaError(again) ? 'quota' : 'failed', { cause: again });
+        }
+      }
+    },
+
+    async get(id: string): Promise<HistoryEntry | null> {
+      return toEntry(await (await db()).get(STORE, id));
+    },
+
+    /** Newest first; `query` matches name, company or role, ignoring case and accents. */
+    async list({ query = '', limit = 50 }: { query?: string; limit?: number } = {}): Promise<
+      HistorySummary[]
+    > {
+      const terms = fold(query).split(' ').filter(Boolean);
+      const out: HistorySummary[] = [];
+      const tx = (await db()).transaction(STORE);
+      for (
+        let cursor = await tx.store.index('createdAt').openCursor(null, 'prev');
+        cursor && out.length < limit;
+        cursor = await cursor.continue()
+      ) {
+        const { search } = cursor.value;
+        const entry = toEntry(cursor.value);
+        if (entry && terms.every((t) => search.includes(t))) out.push(toSummary(entry));
+      }
+      return out;
+    },
+
+    async delete(id: string): Promise<void> {
+      await (await db()).delete(STORE, id);
+    },
+
+    async clear(): Promise<void> {
+      await (await db()).clear(STORE);
+    },
+
+    /** The newest entry for this person, in this language, at `depth` or deeper, made at or after `sinceMs`. */
+    async findReusable(
+      key: string,
+      depth: Depth,
+      lang: Lang,
+      sinceMs: number,
+    ): Promise<HistorySummary | null> {
+      const all = await (await db()).getAllFromIndex(STORE, 'personKey', key);
+      let best: HistoryEntry | null = null;
+      for (const stored of all) {
+        const e = toEntry(stored);
+        if (!e || e.lang !== lang || e.createdAt < sinceMs || DEPTH_RANK[e.depth] < DEPTH_RANK[depth])
+          continue;
+        if (!best || e.createdAt > best.createdAt) best = e;
+      }
+      return best && toSummary(best);
+    },
+
+    /** Removes entries older than the retention period (the setting unless given); returns how many. */
+    prune,
+
+    /** Every entry, newest first. */
+    async exportAll(): Promise<HistoryEntry[]> {
+      const all = await (await db()).getAllFromIndex(STORE, 'createdAt');
+      return all
+        .reverse()
+        .map(toEntry)
+        .filter((e): e is HistoryEntry => e !== null);
+    },
+
+    /** Closes the connection (tests and the benchmark reopen it to check persistence). */
+    async close(): Promise<void> {
+      const open = opening;
+      opening = null;
+      (await open)?.close();
+    },
+  };
+}
+
+export type History = ReturnType<typeof createHistory>;

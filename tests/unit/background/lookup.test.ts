@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lookupJobs } from '@/lib/background/items';
+import type { LookupInput, LookupJob } from '@/lib/messaging';
+import { credits, settings } from '@/lib/storage';
+import { engineWith, setupEngineTests } from './setup';
+
+const sandbox = setupEngineTests();
+
+const ana: LookupInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
+const DAY = 86_400_000;
+
+async function withKey(tier: 'basic' | 'complete' | 'plus', now?: () => number) {
+  const key = await sandbox.account({ tier });
+  const e = engineWith(now ? { now } : {});
+  await e.send('key.set', { key });
+  return { ...e, key };
+}
+
+async function lookup(
+  e: Awaited<ReturnType<typeof withKey>>,
+  input: LookupInput,
+  depth: 'quick' | 'complete' | 'plus',
+  extra: { lang?: 'pt' | 'en'; refresh?: boolean } = {},
+): Promise<LookupJob> {
+  const { jobId } = await e.send('lookup', {
+    input,
+    depth,
+    lang: extra.lang ?? 'pt',
+    refresh: extra.refresh,
+  });
+  const job = await e.engine.lookup.settled(jobId);
+  if (!job) throw new Error('job lost');
+  return job;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('lookup', () => {
+  it('calls the routed endpoint once, stores the entry and takes the balance from billing_info', async () => {
+    const e = await withKey('complete');
+    const job = await lookup(e, ana, 'complete');
+    expect(job).toMatchObject({
+      status: 'done',
+      fromHistory: false,
+      quote: { endpoint: '/crm', credits: 2 },
+    });
+    expect(e.charging()).toEqual(['/crm']);
+    const ledger = await sandbox.ledger(e.key);
+    expect(ledger.entries.map((x) => [x.endpoint, x.credits])).toEqual([['/crm', 2]]);
+
+    const entry = await e.send('history.get', { id: job.status === 'done' ? job.entryId : '' });
+    expect(entry).toMatchObject({ depth: 'complete', lang: 'pt', endpoint: '/crm', creditsCharged: 2 });
+    expect(entry?.personKey).toBe('ana souza|nubank');
+    expect(entry?.analysis.mbti?.type).toMatch(/^[EI][NS][TF][JP]$/);
+    expect(await credits.get()).toMatchObject({
+      balance: ledger.balance,
+      source: 'billing',
+      status: 'active',
+    });
+  });
+
+  it('answers with the job id at once and persists the job while it runs', async () => {
+    const e = await withKey('complete');
+    await sandbox.faults({ latency_scale: 0.02 });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'quick', lang: 'pt' });
+    expect((await lookupJobs.get())[jobId]?.status).toBe('running');
+    expect(await e.send('job.get', { id: jobId })).toMatchObject({ status: 'running' });
+    await e.engine.lookup.settled(jobId);
+    expect(await e.send('job.get', { id: jobId })).toMatchObject({ status: 'done' });
+  });
+
+  it('makes identical concurrent requests share one API call and one job', async () => {
+    const e = await withKey('complete');
+    await sandbox.faults({ latency_scale: 0.02 });
+    const same = { input: ana, depth: 'plus', lang: 'pt' } as const;
+    // The panel and the context menu at once, spelled differently: the same person.
+    const variant = { ...same, input: { primeiro_nome: ' ána ', ultimo_nome: 'SOUZA', empresa: 'nubank' } };
+    const replies = await Promise.all([
+      e.send('lookup', same),
+      e.send('lookup', same),
+      e.send('lookup', variant),
+    ]);
+    expect(new Set(replies.map((r) => r.jobId)).size).toBe(1);
+    await e.engine.lookup.settled(replies[0]!.jobId);
+    expect(e.charging()).toEqual(['/crm_plus']);
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(3);
+
+    // Another depth or language is another request.
+    await Promise.all([
+      lookup(e, ana, 'quick', { lang: 'en' }),
+      lookup(e, ana, 'quick', { lang: 'en', refresh: true }),
+    ]);
+    expect(e.charging()).toEqual(['/crm_plus', '/analyze']);
+  });
+
+  it('serves the same or a shallower depth from the history within the window at zero credits', async () => {
+    const e = await withKey('complete');
+    await lookup(e, ana, 'complete');
+    const again = await lookup(e, { ...ana, empresa: 'NUBANK ' }, 'complete');
+    const shallower = await lookup(e, ana, 'quick');
+    expect(again).toMatchObject({ status: 'done', fromHistory: true });
+    expect(shallower).toMatchObject({ status: 'done', fromHistory: true });
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(2);
+    expect(e.charging()).toEqual(['/crm']);
+  });
+
+  it('charges for a deeper depth, another language, a refresh, or an entry older than the window', async () => {
+    let clock = Date.UTC(2025, 0, 1);
+    const e = await withKey('complete', () => clock);
+    await lookup(e, ana, 'quick');
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ fromHistory: false });
+    expect(await lookup(e, ana, 'complete', { lang: 'en' })).toMatchObject({ fromHistory: false });
+    expect(await lookup(e, ana, 'complete', { refresh: true })).toMatchObject({ fromHistory: false });
+
+    clock += 29 * DAY;
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ fromHistory: true });
+    clock += 2 * DAY;
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ fromHistory: false });
+
+    await settings.set({ ...(await settings.get()), reuseDays: 0 });
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ fromHistory: false });
+    expect(e.charging()).toEqual([
+      '/analisar-extensao-chrome',
+      '/crm',
+      '/analyze-comprehensive',
+      '/crm',
+      '/crm',
+      '/crm',
+    ]);
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(1 + 2 + 2 + 2 + 2 + 2);
+  });
+
+  it('stores a Plus that fell back to Complete as Complete, with a notice naming the 2 credits', async () => {
+    const e = await withKey('complete');
+    await sandbox.faults({ ai_provider_down: true });
+    const job = await lookup(e, ana, 'plus');
+    expect(job).toMatchObject({ status: 'done', fromHistory: false });
+    const entry = await e.send('history.get', { id: job.status === 'done' ? job.entryId : '' });
+    expect(entry).toMatchObject({ depth: 'complete', endpoint: '/crm_plus', creditsCharged: 2 });
+    expect(entry?.notice?.pt).toMatch(/Plus estava indisponível.*2 créditos/);
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(2);
+
+    // A later Plus request is not served by the fallback; a Complete one is.
+    await sandbox.faults({ ai_provider_down: false });
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ fromHistory: true });
+    expect(await lookup(e, ana, 'plus')).toMatchObject({ fromHistory: false });
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(5);
+  });
+
+  it('ends a failed call with the typed error and learns the balance it reports', async () => {
+    const e = await withKey('complete');
+    const job = await lookup(e, { ...ana, empresa: 'Dados Insuficientes' }, 'complete');
+    expect(job.status).toBe('error');
+    if (job.status !== 'error') return;
+    expect(job.error).toMatchObject({ code: 'INSUFFICIENT_DATA', charged: 'no' });
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(0);
+    expect(await e.send('history.list', {})).toEqual([]);
+  });
+
+  it('records an exhausted balance from the error', async () => {
+    const poor = await sandbox.account({ tier: 'complete', credits: 1 });
+    const e = engineWith();
+    await e.send('key.set', { key: poor });
+    const job = await e.engine.lookup.settled(
+      (await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' })).jobId,
+    );
+    expect(job).toMatchObject({
+      status: 'error',
+      error: { code: 'INSUFFICIENT_CREDITS', action: 'buy_credits' },
+    });
+    expect((await credits.get()).balance).toBe(1);
+  });
+
+  it('keeps a paid result for the session when the history is full, and says so', async () => {
+    const e = await withKey('complete');
+    await e.ready;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const job = await lookup(e, ana, 'quick');
+    expect(job).toMatchObject({ status: 'done', fromHistory: false });
+    const entry = await e.send('history.get', { id: job.status === 'done' ? job.entryId : '' });
+    expect(entry).toMatchObject({ endpoint: '/analisar-extensao-chrome', creditsCharged: 1 });
+    expect(entry?.notice?.pt).toMatch(/armazenamento cheio/);
+    await e.send('history.delete', { id: entry!.id });
+    expect(await e.send('history.get', { id: entry!.id })).toBeNull();
+  });
+
+  it('lists, deletes and clears the history through the protocol', async () => {
+    const e = await withKey('complete');
+    const a = await lookup(e, ana, 'quick');
+    const b = await lookup(e, { primeiro_nome: 'Bia', ultimo_nome: 'Araújo', empresa: 'Itaú' }, 'quick');
+    expect((await e.send('history.list', { query: 'araujo itau' })).map((h) => h.id)).toEqual([b.id]);
+    await e.send('history.delete', { id: a.id });
+    expect((await e.send('history.list', {})).map((h) => h.id)).toEqual([b.id]);
+    await e.send('history.clear', {});
+    expect(await e.send('history.list', {})).toEqual([]);
+  });
+});

@@ -1,0 +1,203 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HISTORY_DB, HISTORY_VERSION, HistoryError, createHistory, fold, personKey } from '@/lib/history';
+import type { HistoryEntry, LookupInput } from '@/lib/messaging';
+
+const DAY = 86_400_000;
+let clock = Date.UTC(2025, 5, 1);
+
+function entry(
+  id: string,
+  input: Partial<LookupInput> = {},
+  extra: Partial<HistoryEntry> = {},
+): HistoryEntry {
+  const full = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank', ...input };
+  return {
+    id,
+    personKey: personKey(full),
+    input: full,
+    depth: 'complete',
+    lang: 'pt',
+    endpoint: '/crm',
+    creditsCharged: 2,
+    createdAt: clock,
+    analysis: {
+      cargo: 'Head de Vendas',
+      interesses: [],
+      painPoints: [],
+      motivadores: [],
+      ganhosProcurados: [],
+      prioridades: [],
+      linguagemImpacto: [],
+      strengths: [],
+      buildingTrust: [],
+      dynamicPainPoints: [],
+    },
+    issues: [],
+    ...extra,
+  };
+}
+
+const open = (retentionDays = 365) => createHistory({ retentionDays: () => retentionDays, now: () => clock });
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  clock = Date.UTC(2025, 5, 1);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('personKey', () => {
+  it('folds case, accents and spaces, and keeps name and company apart', () => {
+    expect(personKey({ primeiro_nome: ' João ', ultimo_nome: 'da  Silva', empresa: 'Itaú Unibanco' })).toBe(
+      'joao da silva|itau unibanco',
+    );
+    expect(personKey({ primeiro_nome: 'JOAO', ultimo_nome: 'DA SILVA', empresa: 'itau unibanco' })).toBe(
+      personKey({ primeiro_nome: 'João', ultimo_nome: 'da Silva', empresa: 'Itaú Unibanco' }),
+    );
+    expect(personKey({ primeiro_nome: 'Ana', empresa: 'Souza Nubank' })).not.toBe(
+      personKey({ primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' }),
+    );
+    expect(fold('Conceição\tÁvila')).toBe('conceicao avila');
+  });
+});
+
+describe('history', () => {
+  it('puts, gets, deletes and clears entries', async () => {
+    const h = open();
+    await h.put(entry('a'));
+    await h.put(entry('b', { primeiro_nome: 'Bia' }));
+    expect(await h.get('a')).toEqual(entry('a'));
+    await h.delete('a');
+    expect(await h.get('a')).toBeNull();
+    expect(await h.get('b')).not.toBeNull();
+    await h.clear();
+    expect(await h.exportAll()).toEqual([]);
+  });
+
+  it('lists newest first and searches name, company or role without case or accents', async () => {
+    const h = open();
+    await h.put(
+      entry('1', { primeiro_nome: 'João', ultimo_nome: 'Araújo', empresa: 'Itaú' }, { createdAt: clock - 3 }),
+    );
+    await h.put(entry('2', { primeiro_nome: 'Ana', empresa: 'Nubank' }, { createdAt: clock - 2 }));
+    await h.put(entry('3', { primeiro_nome: 'Bia', empresa: 'Itaú BBA' }, { createdAt: clock - 1 }));
+    const ids = async (query: string, limit?: number) => (await h.list({ query, limit })).map((s) => s.id);
+    expect(await ids('')).toEqual(['3', '2', '1']);
+    expect(await ids('ITAU')).toEqual(['3', '1']);
+    expect(await ids('joao araujo')).toEqual(['1']);
+    expect(await ids('head de vendas', 2)).toEqual(['3', '2']);
+    expect(await ids('xyz')).toEqual([]);
+    const [summary] = await h.list({ query: 'nubank' });
+    expect(summary).toEqual({
+      id: '2',
+      personKey: 'ana souza|nubank',
+      input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+      depth: 'complete',
+      lang: 'pt',
+      endpoint: '/crm',
+      creditsCharged: 2,
+      createdAt: clock - 2,
+      cargo: 'Head de Vendas',
+    });
+  });
+
+  it('finds a reusable entry at the same or a deeper depth, same language, within the window', async () => {
+    const h = open();
+    const key = personKey({ primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' });
+    await h.put(entry('quick-new', {}, { depth: 'quick', createdAt: clock }));
+    await h.put(entry('plus-old', {}, { depth: 'plus', createdAt: clock - 40 * DAY }));
+    await h.put(entry('complete', {}, { depth: 'complete', createdAt: clock - 5 * DAY }));
+    await h.put(entry('english', {}, { depth: 'plus', lang: 'en', createdAt: clock }));
+    const since = clock - 30 * DAY;
+    expect((await h.findReusable(key, 'quick', 'pt', since))?.id).toBe('quick-new');
+    expect((await h.findReusable(key, 'complete', 'pt', since))?.id).toBe('complete');
+    expect(await h.findReusable(key, 'plus', 'pt', since)).toBeNull();
+    expect((await h.findReusable(key, 'plus', 'pt', clock - 50 * DAY))?.id).toBe('plus-old');
+    expect((await h.findReusable(key, 'plus', 'en', since))?.id).toBe('english');
+    expect(await h.findReusable('bia|nubank', 'quick', 'pt', since)).toBeNull();
+  });
+
+  it('prunes entries older than the retention period', async () => {
+    const h = open(30);
+    await h.put(entry('old', {}, { createdAt: clock - 31 * DAY }));
+    await h.put(entry('recent', {}, { createdAt: clock - 29 * DAY }));
+    expect(await h.prune()).toBe(1);
+    expect((await h.exportAll()).map((e) => e.id)).toEqual(['recent']);
+    expect(await h.prune(7)).toBe(1);
+  });
+
+  it('keeps entries across a restart (a new connection to the same database)', async () => {
+    const first = open();
+    await first.put(entry('kept'));
+    await first.close();
+    const second = open();
+    expect(await second.get('kept')).toEqual(entry('kept'));
+  });
+
+  it('creates its schema through the migrations, and reads a database left by the current version', async () => {
+    const h = open();
+    await h.put(entry('x'));
+    await h.close();
+    const raw = await openDB(HISTORY_DB, HISTORY_VERSION);
+    expect(raw.version).toBe(HISTORY_VERSION);
+    expect([...raw.objectStoreNames]).toEqual(['entries']);
+    const tx = raw.transaction('entries');
+    expect([...tx.store.indexNames].sort()).toEqual(['createdAt', 'personKey']);
+    raw.close();
+  });
+
+  it('skips a damaged record instead of failing the whole list', async () => {
+    const h = open();
+    await h.put(entry('good'));
+    await h.close();
+    const raw = await openDB(HISTORY_DB, HISTORY_VERSION);
+    await raw.put('entries', { id: 'bad', createdAt: clock, personKey: 'x', search: 'ana' } as never);
+    raw.close();
+    const again = open();
+    expect((await again.list({ query: 'ana' })).map((e) => e.id)).toEqual(['good']);
+    expect(await again.get('bad')).toBeNull();
+  });
+
+  describe('when storage is full', () => {
+    const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+
+    it('prunes what is past retention and retries once, keeping every entry within retention', async () => {
+      const h = open(30);
+      await h.put(entry('expired', {}, { createdAt: clock - 60 * DAY }));
+      await h.put(entry('a', {}, { createdAt: clock - 10 * DAY }));
+      await h.put(entry('b', {}, { createdAt: clock - 1 * DAY }));
+      const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+        throw quota();
+      });
+      await h.put(entry('new'));
+      expect(put).toHaveBeenCalledTimes(2);
+      expect((await h.exportAll()).map((e) => e.id)).toEqual(['new', 'b', 'a']);
+    });
+
+    it('reports a typed error and loses none of the existing entries when the retry fails too', async () => {
+      const h = open(30);
+      await h.put(entry('a', {}, { createdAt: clock - 10 * DAY }));
+      await h.put(entry('b', {}, { createdAt: clock - 1 * DAY }));
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+        throw quota();
+      });
+      const error = await h.put(entry('new')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HistoryError);
+      expect(error).toMatchObject({ code: 'quota' });
+      vi.restoreAllMocks();
+      expect((await h.exportAll()).map((e) => e.id)).toEqual(['b', 'a']);
+    });
+
+    it('reports any other write failure as a typed error without pruning', async () => {
+      const h = open(30);
+      await h.put(entry('expired', {}, { createdAt: clock - 60 * DAY }));
+      vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+        throw new DOMException('broken', 'UnknownError');
+      });
+      await expect(h.put(entry('new'))).rejects.toMatchObject({ name: 'HistoryError', code: 'failed' });
+      expect((await h.exportAll()).map((e) => e.id)).toEqual(['expired']);
+    });
+  });
+});
