@@ -1,13 +1,10 @@
 import React from 'react';
 import ReactDOM from 'react-dom/client';
 import '@/components/ui/styles.css';
-
-function App() {
-  return <main className="p-4 text-sm">Perfil Intel — options</main>;
-}
+import { Options } from './Options';
 
 ReactDOM.createRoot(document.getElementById('root')!).render(
   <React.StrictMode>
-    <App />
+    <Options />
   </React.StrictMode>,
 );

@@ -1,13 +1,7 @@
-import React from 'react';
-import ReactDOM from 'react-dom/client';
 import '@/components/ui/styles.css';
+import { paintCachedBalance } from './first-paint';
 
-function App() {
-  return <main className="p-4 text-sm">Perfil Intel — popup</main>;
-}
-
-ReactDOM.createRoot(document.getElementById('root')!).render(
-  <React.StrictMode>
-    <App />
-  </React.StrictMode>,
-);
+const root = document.getElementById('root')!;
+void paintCachedBalance(root);
+// React and the rest load meanwhile, in their own chunks.
+void import('./mount').then(({ mount }) => mount(root));

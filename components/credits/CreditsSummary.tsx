@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui';
+import { formatDate, formatNumber, tr, type UiLang } from '@/lib/i18n';
+import type { Credits } from '@/lib/storage';
+import { creditsText, planLabel, tierLabel, usageRows } from './format';
+
+const STATUS = {
+  active: { tone: 'success', text: { pt: 'Ativo', en: 'Active' } },
+  suspended: { tone: 'danger', text: { pt: 'Suspenso', en: 'Suspended' } },
+  expired: { tone: 'danger', text: { pt: 'Expirado', en: 'Expired' } },
+} as const;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 py-1">
+      <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function Usage({
+  lang,
+  title,
+  usage,
+}: {
+  lang: UiLang;
+  title: string;
+  usage: Record<string, unknown> | null;
+}) {
+  const rows = usageRows(lang, usage);
+  if (rows.length === 0) return null;
+  return (
+    <div>
+      <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+        {title}
+      </h2>
+      <dl className="text-sm">
+        {rows.map((r) => (
+          <Row key={r.key} label={r.label}>
+            {r.value}
+          </Row>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The account as last known: balance, plan, tier, state, renewal, usage and the endpoints the key may call. */
+export function CreditsSummary({ credits, lang }: { credits: Credits; lang: UiLang }) {
+  const status = credits.status === 'unknown' ? null : STATUS[credits.status];
+  return (
+    <div className="flex flex-col gap-3">
+      <div>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">{tr(lang, { pt: 'Saldo', en: 'Balance' })}</p>
+        <p className="text-3xl font-bold tabular-nums" data-testid="balance">
+          {credits.balance === null ? '—' : creditsText(lang, credits.balance)}
+        </p>
+        {credits.totalCredits !== null && (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            {tr(lang, { pt: 'de', en: 'of' })} {formatNumber(lang, credits.totalCredits)}{' '}
+            {tr(lang, { pt: 'no período', en: 'this period' })}
+          </p>
+        )}
+      </div>
+      <dl className="text-sm">
+        {credits.plan && (
+          <Row label={tr(lang, { pt: 'Plano', en: 'Plan' })}>
+            <span data-testid="plan">{planLabel(credits.plan)}</span>
+          </Row>
+        )}
+        {credits.tier && (
+          <Row label={tr(lang, { pt: 'Nível', en: 'Tier' })}>
+            <span data-testid="tier">{tierLabel(credits.tier)}</span>
+          </Row>
+        )}
+        {status && (
+          <Row label={tr(lang, { pt: 'Situação', en: 'Status' })}>
+            <Badge tone={status.tone}>{tr(lang, status.text)}</Badge>
+          </Row>
+        )}
+        {credits.renewal && (
+          <Row label={tr(lang, { pt: 'Renovação', en: 'Renewal' })}>{formatDate(lang, credits.renewal)}</Row>
+        )}
+        {credits.usedThisPeriod !== null && (
+          <Row label={tr(lang, { pt: 'Usados no período', en: 'Used this period' })}>
+            {formatNumber(lang, credits.usedThisPeriod)}
+          </Row>
+        )}
+      </dl>
+      <Usage
+        lang={lang}
+        title={tr(lang, { pt: 'Uso neste mês', en: 'Usage this month' })}
+        usage={credits.thisMonth}
+      />
+      <Usage
+        lang={lang}
+        title={tr(lang, { pt: 'Últimos 30 dias', en: 'Last 30 days' })}
+        usage={credits.last30Days}
+      />
+      {credits.allowedEndpoints.length > 0 && (
+        <div>
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
+            {tr(lang, { pt: 'Endpoints permitidos', en: 'Allowed endpoints' })}
+          </h2>
+          <ul
+            className="mt-1 flex flex-wrap gap-1"
+            aria-label={tr(lang, { pt: 'Endpoints permitidos', en: 'Allowed endpoints' })}
+          >
+            {credits.allowedEndpoints.map((e) => (
+              <li key={e}>
+                <Badge>
+                  <code>/{e}</code>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {credits.updatedAt > 0 && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {tr(lang, { pt: 'Atualizado em', en: 'Updated' })}{' '}
+          {new Date(credits.updatedAt).toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', {
+            dateStyle: 'short',
+            timeStyle: 'short',
+          })}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export { CreditAlerts, isLowBalance } from './CreditAlerts';
+export { CreditsSummary } from './CreditsSummary';
+export { PlanComparison, isCurrentPlan } from './PlanComparison';
+export { ServiceStatusBadge } from './ServiceStatusBadge';
+export { creditsText, formatPrice, planLabel, tierLabel, usageRows } from './format';
+export { openExtensionPage, openUpgrade, safeExternalUrl } from './links';

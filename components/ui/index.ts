@@ -1,0 +1,11 @@
+export { Badge, type Tone } from './Badge';
+export { Button, buttonClass, type ButtonProps, type ButtonVariant } from './Button';
+export { Card } from './Card';
+export { Dialog } from './Dialog';
+export { Field, SelectField, TextField, Toggle, controlClass, type Option } from './Field';
+export { Notice } from './Notice';
+export { Disclosure, Section } from './Section';
+export { downloadText } from './download';
+export { Spinner } from './Spinner';
+export { UserError, errorText, useAction, type ActionState } from './useAction';
+export { useStored } from './useStored';

@@ -1,0 +1,129 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Notice, Section, SelectField, TextField, useAction, useStored } from '@/components/ui';
+import { resolveApiConfig } from '@/lib/api/config';
+import { formatNumber, tr, type UiLang } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
+import { keyStatus, settings, type Settings } from '@/lib/storage';
+import { saveAddress } from './validate';
+
+function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
+  const key = useStored(keyStatus);
+  const [address, setAddress] = useState(current.llmBaseUrl);
+  // What an empty field means: the environment's own model API address.
+  const config = resolveApiConfig({ ...current, llmBaseUrl: '' });
+  const [save, runSave] = useAction((url: string) =>
+    saveAddress(url, config.ok ? config.llmBaseUrl : null, () =>
+      settings.update((old) => ({ ...old, llmBaseUrl: url.trim() })),
+    ),
+  );
+  const [models, loadModels] = useAction(() => send('models.list', {}));
+  const [picked, pick] = useAction((llmModel: string) => settings.update((old) => ({ ...old, llmModel })));
+  const hasKey = key?.present === true;
+  useEffect(() => {
+    if (hasKey) void loadModels();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once a key exists
+  }, [hasKey]);
+
+  const list = models.status === 'success' ? models.value : [];
+  const selected = list.find((m) => m.id === current.llmModel);
+  const options = [
+    { value: '', label: tr(lang, { pt: 'Padrão do serviço', en: "The service's default" }) },
+    ...list.map((m) => ({ value: m.id, label: m.id })),
+  ];
+  if (current.llmModel && !selected) options.push({ value: current.llmModel, label: current.llmModel });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void runSave(address);
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form className="flex flex-col gap-3" onSubmit={submit} noValidate>
+        <TextField
+          label={tr(lang, { pt: 'Endereço da API de modelos', en: 'Model API address' })}
+          hint={`${tr(lang, { pt: 'Vazio = padrão do ambiente', en: "Empty = the environment's default" })}${
+            config.ok ? `: ${config.llmBaseUrl}` : ''
+          }`}
+          error={save.status === 'error' ? tr(lang, save.error) : null}
+          type="url"
+          inputMode="url"
+          placeholder={config.ok ? config.llmBaseUrl : 'https://…'}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+        <div>
+          <Button type="submit" variant="primary" loading={save.status === 'loading'}>
+            {tr(lang, { pt: 'Salvar endereço', en: 'Save address' })}
+          </Button>
+        </div>
+        {save.status === 'success' && (
+          <Notice tone="success">{tr(lang, { pt: 'Endereço salvo.', en: 'Address saved.' })}</Notice>
+        )}
+      </form>
+      <div className="flex flex-col gap-2">
+        <SelectField
+          label={tr(lang, { pt: 'Modelo para escrever abordagens', en: 'Model for drafting messages' })}
+          hint={
+            selected?.maxTokens
+              ? `${tr(lang, { pt: 'Máximo de tokens', en: 'Maximum tokens' })}: ${formatNumber(lang, selected.maxTokens)}`
+              : undefined
+          }
+          options={options}
+          value={current.llmModel}
+          disabled={models.status === 'loading'}
+          onChange={(id) => void pick(id)}
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            onClick={() => void loadModels()}
+            loading={models.status === 'loading'}
+            disabled={!hasKey}
+          >
+            {tr(lang, { pt: 'Carregar modelos', en: 'Load models' })}
+          </Button>
+          {models.status === 'success' && (
+            <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
+              {tr(lang, {
+                pt: `${list.length} modelos disponíveis.`,
+                en: `${list.length} models available.`,
+              })}
+            </span>
+          )}
+          {picked.status === 'success' && (
+            <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
+              {tr(lang, { pt: 'Modelo salvo.', en: 'Model saved.' })}
+            </span>
+          )}
+        </div>
+        {!hasKey && (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            {tr(lang, {
+              pt: 'Salve uma chave para listar os modelos.',
+              en: 'Save a key to list the models.',
+            })}
+          </p>
+        )}
+        {models.status === 'error' && <Notice tone="danger">{tr(lang, models.error)}</Notice>}
+        {picked.status === 'error' && <Notice tone="danger">{tr(lang, picked.error)}</Notice>}
+      </div>
+    </div>
+  );
+}
+
+export function ModelSection({ lang }: { lang: UiLang }) {
+  const current = useStored(settings);
+  return (
+    <Section
+      id="modelos"
+      title={tr(lang, { pt: 'API de modelos', en: 'Model API' })}
+      description={tr(lang, {
+        pt: 'Usada para escrever a primeira mensagem a partir de uma análise.',
+        en: 'Used to draft the first message from an analysis.',
+      })}
+    >
+      {current && <ModelForm current={current} lang={lang} />}
+    </Section>
+  );
+}

@@ -1,0 +1,33 @@
+import { Section } from '@/components/ui';
+import { tr, type UiLang } from '@/lib/i18n';
+
+const POINTS = [
+  {
+    pt: 'A chave de API e as configurações ficam no armazenamento da extensão, neste navegador. A chave é lida só pelo serviço de fundo da extensão e enviada apenas à API configurada, por https.',
+    en: "The API key and the settings are kept in the extension's storage, in this browser. Only the extension's background service reads the key, and it is sent only to the configured API, over https.",
+  },
+  {
+    pt: 'O histórico de análises fica no banco de dados local da extensão (IndexedDB), neste navegador. Nada é guardado nos nossos servidores.',
+    en: "The history of analyses is kept in the extension's local database (IndexedDB), in this browser. Nothing is kept on our servers.",
+  },
+  {
+    pt: 'Numa consulta, só vão para a API o nome, o sobrenome, a empresa e o contexto opcional que você vê e pode editar antes de enviar. Nada sobre a página (endereço, texto, cookies) é enviado.',
+    en: 'A lookup sends the API only the first name, the last name, the company and the optional context, which you see and can edit before sending. Nothing about the page (address, text, cookies) is sent.',
+  },
+  {
+    pt: 'Seus direitos pela LGPD (Lei 13.709/2018): acesso, correção e eliminação dos dados. Aqui você os exerce exportando o histórico (acesso), refazendo uma consulta com os dados corrigidos (correção) e apagando o histórico ou a chave (eliminação).',
+    en: "Your rights under Brazil's LGPD (Law 13,709/2018): access, correction and deletion of the data. Here you exercise them by exporting the history (access), running a lookup again with corrected data (correction) and deleting the history or the key (deletion).",
+  },
+];
+
+export function PrivacySection({ lang }: { lang: UiLang }) {
+  return (
+    <Section id="privacidade" title={tr(lang, { pt: 'Privacidade', en: 'Privacy' })}>
+      <ul className="list-disc space-y-2 pl-5 text-sm">
+        {POINTS.map((p) => (
+          <li key={p.en}>{tr(lang, p)}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

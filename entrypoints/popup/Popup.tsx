@@ -1,0 +1,180 @@
+import { useEffect, useRef } from 'react';
+import {
+  CreditAlerts,
+  CreditsSummary,
+  ServiceStatusBadge,
+  openExtensionPage,
+  openUpgrade,
+  safeExternalUrl,
+} from '@/components/credits';
+import { Button, Notice, Spinner, useAction, useStored } from '@/components/ui';
+import { send } from '@/lib/messaging';
+import { tr, useLang } from '@/lib/i18n';
+import { credits, keyStatus, onboardingDone, settings } from '@/lib/storage';
+
+/** Marks when the full popup first showed the account, for the popup's opening benchmark. */
+export const POPUP_READY_MARK = 'perfil:popup-ready';
+
+export function Popup() {
+  const lang = useLang();
+  const cached = useStored(credits);
+  const prefs = useStored(settings);
+  const key = useStored(keyStatus);
+  const onboarded = useStored(onboardingDone);
+  const [refresh, runRefresh] = useAction(() => send('credits.get', {}));
+  const [status, runStatus] = useAction(() => send('service.status', {}));
+  const windowId = useRef<number | undefined>(undefined);
+
+  const hasKey = key?.present === true;
+  useEffect(() => {
+    void runStatus();
+    // The window is looked up now: the side panel must be opened within the click, before any await.
+    void browser.windows.getCurrent().then((w) => (windowId.current = w.id));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the popup opens
+  }, []);
+  useEffect(() => {
+    if (hasKey) void runRefresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh when a key appears
+  }, [hasKey]);
+  const shown = cached !== undefined && key !== undefined;
+  useEffect(() => {
+    if (shown) performance.mark(POPUP_READY_MARK);
+  }, [shown]);
+
+  const [panel, openPanel] = useAction(async () => {
+    try {
+      if (windowId.current === undefined) throw new Error('no window');
+      await browser.sidePanel.open({ windowId: windowId.current });
+    } catch {
+      await send('open.panel', {});
+    }
+    window.close();
+  });
+  const openOptions = async () => {
+    await browser.runtime.openOptionsPage();
+    window.close();
+  };
+  // The service's purchase link, from an error body (402/403); without one, the plan comparison.
+  const upgradeUrl =
+    cached?.upgradeUrl ?? (refresh.status === 'error' ? refresh.apiError?.details?.upgradeUrl : null);
+
+  const buyUrl = safeExternalUrl(upgradeUrl);
+
+  return (
+    <main className="flex w-[22rem] flex-col gap-3 p-4 text-sm">
+      <header className="flex items-center justify-between gap-2">
+        <h1 className="shrink-0 text-base font-bold">Perfil Intel</h1>
+        <ServiceStatusBadge
+          level={
+            status.status === 'success' ? status.value.level : status.status === 'error' ? 'unknown' : null
+          }
+          lang={lang}
+        />
+      </header>
+      {status.status === 'error' && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {tr(lang, { pt: 'Não foi possível verificar o serviço: ', en: 'Could not check the service: ' })}
+          {tr(lang, status.error)}
+        </p>
+      )}
+      {status.status === 'success' && status.value.level !== 'ok' && status.value.level !== 'unknown' && (
+        <Notice tone={status.value.level === 'outage' ? 'danger' : 'warning'}>
+          {status.value.level === 'outage'
+            ? tr(lang, {
+                pt: 'O serviço está fora do ar: as análises podem falhar. Nenhum crédito é cobrado por falhas do serviço.',
+                en: 'The service is down: analyses may fail. No credits are charged for service failures.',
+              })
+            : tr(lang, {
+                pt: 'O serviço está instável: as análises podem demorar mais ou falhar.',
+                en: 'The service is degraded: analyses may be slower or fail.',
+              })}
+          {status.value.detail && <span className="block text-xs">{status.value.detail}</span>}
+        </Notice>
+      )}
+
+      {!shown ? (
+        <Spinner size="md" label={tr(lang, { pt: 'Carregando', en: 'Loading' })} />
+      ) : !hasKey ? (
+        <Notice
+          tone="info"
+          title={tr(lang, { pt: 'Nenhuma chave de API configurada', en: 'No API key set up' })}
+          action={
+            <Button
+              variant="primary"
+              onClick={() =>
+                void openExtensionPage(onboarded ? 'options.html#chave' : 'options.html#onboarding')
+              }
+            >
+              {tr(lang, { pt: 'Configurar chave', en: 'Set up a key' })}
+            </Button>
+          }
+        >
+          {tr(lang, {
+            pt: 'Cole sua chave de API nas opções, ou experimente com o sandbox, para ver seu saldo e fazer análises.',
+            en: 'Paste your API key in the options, or try the sandbox, to see your balance and run analyses.',
+          })}
+        </Notice>
+      ) : (
+        <>
+          {prefs && (
+            <CreditAlerts
+              credits={cached}
+              threshold={prefs.lowBalanceThreshold}
+              lang={lang}
+              onBuy={() => void openUpgrade(upgradeUrl)}
+            />
+          )}
+          <CreditsSummary credits={cached} lang={lang} />
+          <div
+            className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400"
+            aria-live="polite"
+          >
+            {refresh.status === 'loading' && (
+              <>
+                <Spinner />
+                {tr(lang, { pt: 'Atualizando o saldo…', en: 'Refreshing the balance…' })}
+              </>
+            )}
+            {refresh.status === 'success' && tr(lang, { pt: 'Saldo atualizado.', en: 'Balance up to date.' })}
+          </div>
+          {refresh.status === 'error' && (
+            <Notice
+              tone="danger"
+              title={tr(lang, {
+                pt: 'Não foi possível atualizar o saldo',
+                en: 'Could not refresh the balance',
+              })}
+              action={
+                <Button size="sm" onClick={() => void runRefresh()}>
+                  {tr(lang, { pt: 'Tentar de novo', en: 'Try again' })}
+                </Button>
+              }
+            >
+              {tr(lang, refresh.error)}
+            </Notice>
+          )}
+        </>
+      )}
+
+      <nav className="flex flex-col gap-2" aria-label={tr(lang, { pt: 'Ações', en: 'Actions' })}>
+        <Button variant="primary" onClick={() => void openPanel()} loading={panel.status === 'loading'}>
+          {tr(lang, { pt: 'Abrir painel lateral', en: 'Open the side panel' })}
+        </Button>
+        {panel.status === 'error' && <Notice tone="danger">{tr(lang, panel.error)}</Notice>}
+        <div className="grid grid-flow-col gap-2">
+          {buyUrl && (
+            <Button onClick={() => void browser.tabs.create({ url: buyUrl })}>
+              {tr(lang, { pt: 'Comprar créditos / upgrade', en: 'Buy credits / upgrade' })}
+            </Button>
+          )}
+          <Button onClick={() => void openExtensionPage('options.html#planos')}>
+            {tr(lang, { pt: 'Comparar planos', en: 'Compare plans' })}
+          </Button>
+        </div>
+        <Button variant="ghost" onClick={() => void openOptions()}>
+          {tr(lang, { pt: 'Opções', en: 'Options' })}
+        </Button>
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,28 @@
+import { browser } from 'wxt/browser';
+
+/* Only storage and the DOM here: this module loads before React, so the popup shows the balance at once. */
+
+/** Marks when the cached balance first showed, for the popup's opening benchmark. */
+export const BALANCE_SHOWN_MARK = 'perfil:balance-shown';
+
+/**
+ * Shows the last known balance, read straight from storage, in the popup's own layout. React replaces it
+ * when it mounts (a few tens of milliseconds later) with the full, validated view.
+ */
+export async function paintCachedBalance(root: HTMLElement): Promise<void> {
+  const { credits, keyStatus } = await browser.storage.local.get(['credits', 'keyStatus']);
+  const balance = (credits as { balance?: unknown } | undefined)?.balance;
+  const present = (keyStatus as { present?: unknown } | undefined)?.present === true;
+  if (!present || typeof balance !== 'number' || root.hasChildNodes()) return;
+  const main = document.createElement('main');
+  main.className = 'flex w-[22rem] flex-col gap-3 p-4 text-sm';
+  const title = document.createElement('h1');
+  title.className = 'shrink-0 text-base font-bold';
+  title.textContent = 'Perfil Intel';
+  const amount = document.createElement('p');
+  amount.className = 'mt-6 text-3xl font-bold tabular-nums';
+  amount.textContent = balance.toLocaleString(navigator.language);
+  main.append(title, amount);
+  root.append(main);
+  performance.mark(BALANCE_SHOWN_MARK);
+}

@@ -1,0 +1,176 @@
+/// <reference types="chrome" />
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Worker } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/** axe-core's own Playwright types come from another playwright-core copy; the page is the same object. */
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page } as unknown as ConstructorParameters<typeof AxeBuilder>[0]).analyze())
+    .violations;
+
+/** Merges into the stored settings, as the options page would. */
+async function setSettings(serviceWorker: Worker, patch: Record<string, unknown>) {
+  await serviceWorker.evaluate(async (p) => {
+    const { settings = {} } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...settings, ...p } });
+  }, patch);
+}
+
+// The worker can be announced before its extension APIs are bound: wait for them before using it.
+test.beforeEach(async ({ serviceWorker }) => {
+  await expect.poll(() => serviceWorker.evaluate(() => typeof chrome)).toBe('object');
+});
+
+test.describe('popup', () => {
+  test('shows balance, plan, tier, usage and service status from the sandbox, and the low-balance warning', async ({
+    admin,
+    useKey,
+    serviceWorker,
+    openPage,
+    shot,
+  }) => {
+    const key = await admin.account({ tier: 'complete', plan: 'crm_business', credits: 7 });
+    await useKey(key);
+    await setSettings(serviceWorker, { language: 'pt', lowBalanceThreshold: 10 });
+    const popup = await openPage('popup.html');
+
+    await expect(popup.getByTestId('balance')).toHaveText('7 créditos');
+    await expect(popup.getByTestId('plan')).toHaveText('CRM Business');
+    await expect(popup.getByTestId('tier')).toHaveText('Complete');
+    await expect(popup.getByTestId('service-status')).toHaveAttribute('data-level', 'ok');
+    await expect(popup.getByText('Saldo baixo')).toBeVisible();
+    await expect(popup.getByText('Restam 7 créditos (seu alerta: 10 ou menos).')).toBeVisible();
+    await expect(popup.getByRole('list', { name: 'Endpoints permitidos' })).toContainText('/crm');
+    await expect(popup.getByText('Saldo atualizado.')).toBeVisible();
+
+    expect(await axeViolations(popup)).toEqual([]);
+    await shot(popup, 'popup-low-balance');
+    await popup.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
+    expect(await axeViolations(popup)).toEqual([]);
+    await shot(popup, 'popup-low-balance-dark');
+  });
+
+  test('opens from the cached balance, with usage when the service gave it', async ({
+    sandbox,
+    admin,
+    useKey,
+    serviceWorker,
+    openPage,
+    shot,
+  }) => {
+    await useKey(await admin.account({ tier: 'complete' }));
+    const shopUrl = `${sandbox.url}/loja?plano=crm_enterprise`;
+    await serviceWorker.evaluate(async (shopUrl) => {
+      const { settings = {} } = await chrome.storage.local.get('settings');
+      await chrome.storage.local.set({
+        // Nothing listens on port 9: whatever the refresh does, what shows is the cache.
+        settings: {
+          ...settings,
+          language: 'pt',
+          environment: 'custom',
+          baseUrls: { ...settings.baseUrls, custom: 'http://127.0.0.1:9' },
+        },
+        credits: {
+          balance: 777,
+          plan: 'crm_enterprise',
+          tier: 'complete',
+          status: 'active',
+          renewal: '2030-01-15T12:00:00Z',
+          allowedEndpoints: ['crm', 'crm_basico'],
+          usedThisPeriod: 23,
+          totalCredits: 800,
+          thisMonth: { crm: 15, total_requests: 15 },
+          last30Days: { averagePerDay: 1.5, peakDayUsage: 6 },
+          upgradeUrl: shopUrl,
+          updatedAt: Date.now() - 60_000,
+          source: 'creditos',
+        },
+      });
+    }, shopUrl);
+    const popup = await openPage('popup.html');
+    await expect(popup.getByTestId('balance')).toHaveText('777 créditos');
+    // Benchmark (printed, not asserted): the plain-DOM early paint, then the full React view.
+    const [early, full] = await popup.evaluate(() =>
+      ['perfil:balance-shown', 'perfil:popup-ready'].map(
+        (m) => performance.getEntriesByName(m)[0]?.startTime,
+      ),
+    );
+    console.log(
+      `popup opening (ms from navigation start): cached balance on screen ${early?.toFixed(1)}, full view ${full?.toFixed(1)}`,
+    );
+    await expect(popup.getByTestId('plan')).toHaveText('CRM Enterprise');
+    await expect(popup.getByText('de 800 no período')).toBeVisible();
+    await expect(popup.getByText('Uso neste mês')).toBeVisible();
+    await expect(popup.getByText('Total de requisições')).toBeVisible();
+    await expect(popup.getByText('Últimos 30 dias')).toBeVisible();
+    await expect(popup.getByText('Pico em um dia')).toBeVisible();
+    await expect(popup.getByText('15 de jan. de 2030')).toBeVisible();
+    await expect(popup.getByTestId('service-status')).toHaveAttribute('data-level', 'unknown');
+    await shot(popup, 'popup-cached');
+
+    // The service's purchase link opens in a new tab.
+    await popup
+      .context()
+      .route('https://perfilintel.example/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Loja</title>' }),
+      );
+    const [shop] = await Promise.all([
+      popup.context().waitForEvent('page'),
+      popup.getByRole('button', { name: 'Comprar créditos / upgrade' }).click(),
+    ]);
+    await expect.poll(() => shop.url()).toBe(shopUrl);
+  });
+
+  test('a degraded service is shown as such', async ({ admin, useKey, serviceWorker, openPage, shot }) => {
+    await useKey(await admin.account({ tier: 'complete' }));
+    await setSettings(serviceWorker, { language: 'pt' });
+    await admin.faults({ ai_provider_down: true });
+    const popup = await openPage('popup.html');
+    await expect(popup.getByTestId('service-status')).toHaveAttribute('data-level', 'degraded');
+    await expect(popup.getByText('Serviço instável (degradado)')).toBeVisible();
+    await expect(popup.getByText(/O serviço está instável/)).toBeVisible();
+    await shot(popup, 'popup-service-degraded');
+  });
+
+  test('a suspended plan shows its state', async ({ admin, useKey, serviceWorker, openPage, shot }) => {
+    const key = await admin.account({ tier: 'complete', status: 'suspended' });
+    await useKey(key);
+    await setSettings(serviceWorker, { language: 'pt' });
+    const popup = await openPage('popup.html');
+    await expect(popup.getByText(/plano está suspenso/).first()).toBeVisible();
+    await shot(popup, 'popup-suspended');
+  });
+
+  test('without a key it leads to the onboarding; plans are reachable', async ({
+    context,
+    sandbox,
+    serviceWorker,
+    openPage,
+    extensionId,
+    shot,
+  }) => {
+    await setSettings(serviceWorker, {
+      language: 'pt',
+      environment: 'sandbox',
+      baseUrls: { production: '', development: '', custom: '', sandbox: sandbox.url },
+    });
+    const popup = await openPage('popup.html');
+    await expect(popup.getByText('Nenhuma chave de API configurada')).toBeVisible();
+    expect(await axeViolations(popup)).toEqual([]);
+    await shot(popup, 'popup-no-key');
+
+    const [onboarding] = await Promise.all([
+      context.waitForEvent('page'),
+      popup.getByRole('button', { name: 'Configurar chave' }).click(),
+    ]);
+    await expect(onboarding).toHaveURL(`chrome-extension://${extensionId}/options.html#onboarding`);
+    await expect(onboarding.getByRole('heading', { name: 'Bem-vindo ao Perfil Intel' })).toBeVisible();
+
+    const [plans] = await Promise.all([
+      context.waitForEvent('page'),
+      popup.getByRole('button', { name: 'Comparar planos' }).click(),
+    ]);
+    await expect(plans).toHaveURL(`chrome-extension://${extensionId}/options.html#planos`);
+    await expect(plans.getByTestId('plan-card').first()).toBeVisible();
+  });
+});

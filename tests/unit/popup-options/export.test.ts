@@ -1,0 +1,96 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { Analysis } from '@/lib/analysis/model';
+import { CSV_HEADERS, EXPORT_FORMAT, exportFileName, historyToCsv, historyToJson } from '@/lib/export';
+import type { HistoryEntry } from '@/lib/messaging';
+
+const analysis: Analysis = {
+  cargo: 'Diretora Comercial',
+  tipoStakeholder: 'C-Level',
+  interesses: ['vendas B2B', 'liderança'],
+  painPoints: [{ desafio: 'Ciclo de vendas longo' }, { desafio: 'Previsibilidade' }],
+  motivadores: [{ texto: 'Crescimento' }],
+  ganhosProcurados: [],
+  prioridades: [],
+  linguagemImpacto: ['resultado'],
+  ocean: { openness: 0.8, neuroticism: 0.25 },
+  mbti: { type: 'ENTJ', strengths: [] },
+  strengths: [],
+  buildingTrust: [],
+  dynamicPainPoints: [],
+};
+
+const entry = (over: Partial<HistoryEntry> = {}): HistoryEntry => ({
+  id: 'h1',
+  personKey: 'ana souza|nubank',
+  input: {
+    primeiro_nome: 'Ana',
+    ultimo_nome: 'Souza',
+    empresa: 'Nubank',
+    contexto_adicional: 'reunião, "Q3"',
+  },
+  depth: 'complete',
+  lang: 'pt',
+  endpoint: '/crm',
+  creditsCharged: 2,
+  createdAt: Date.UTC(2025, 4, 6, 12, 0, 0),
+  analysis,
+  issues: [],
+  ...over,
+});
+
+describe('history export', () => {
+  it('JSON keeps every entry whole, with a format marker', () => {
+    const entries = [entry(), entry({ id: 'h2' })];
+    const parsed = JSON.parse(historyToJson(entries, new Date('2025-05-07T00:00:00Z')));
+    expect(parsed).toMatchObject({
+      format: EXPORT_FORMAT,
+      version: 1,
+      exportedAt: '2025-05-07T00:00:00.000Z',
+      count: 2,
+    });
+    expect(parsed.entries).toEqual(entries);
+  });
+
+  it('CSV has one row per lookup, Portuguese headers, and reads back with its accents and quotes', () => {
+    const csv = historyToCsv([
+      entry(),
+      entry({ id: 'h2', input: { primeiro_nome: 'João', ultimo_nome: '', empresa: 'Ação S.A.' } }),
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const { data } = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true });
+    expect(Object.keys(data[0]!)).toEqual(CSV_HEADERS);
+    expect(data).toHaveLength(2);
+    expect(data[0]).toMatchObject({
+      data: '2025-05-06T12:00:00.000Z',
+      primeiro_nome: 'Ana',
+      empresa: 'Nubank',
+      contexto_adicional: 'reunião, "Q3"',
+      creditos_cobrados: '2',
+      cargo: 'Diretora Comercial',
+      mbti: 'ENTJ',
+      ocean_abertura: '0.80',
+      ocean_neuroticismo: '0.25',
+      ocean_extroversao: '',
+      interesses: 'vendas B2B; liderança',
+      dores: 'Ciclo de vendas longo; Previsibilidade',
+      id: 'h1',
+    });
+    expect(data[1]).toMatchObject({ primeiro_nome: 'João', empresa: 'Ação S.A.' });
+  });
+
+  it('CSV neutralises cells a spreadsheet would run as formulas', () => {
+    const csv = historyToCsv([
+      entry({ input: { primeiro_nome: '=HYPERLINK("x")', ultimo_nome: '', empresa: '+cmd' } }),
+    ]);
+    const { data } = Papa.parse<Record<string, string>>(csv.slice(1), { header: true });
+    expect(data[0]!.primeiro_nome).toBe(`'=HYPERLINK("x")`);
+    expect(data[0]!.empresa).toBe(`'+cmd`);
+  });
+
+  it('names the file after the day', () => {
+    expect(exportFileName('csv', new Date('2025-05-07T10:00:00Z'))).toBe(
+      'perfil-intel-historico-2025-05-07.csv',
+    );
+  });
+});
