@@ -1,0 +1,188 @@
+import {
+  test as base,
+  expect,
+  chromium,
+  type BrowserContext,
+  type Page,
+  type Worker,
+} from '@playwright/test';
+import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSandbox, type RunningSandbox } from '../sandbox/server';
+
+export const extensionPath = path.resolve('.output/chrome-mv3');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const screenshotDir = path.resolve('tests/e2e/screenshots');
+
+export interface Admin {
+  /** Creates a sandbox account and returns its key. */
+  account(body: {
+    tier: 'basic' | 'complete' | 'plus';
+    credits?: number;
+    plan?: string;
+    status?: string;
+  }): Promise<string>;
+  faults(body: Record<string, unknown>): Promise<void>;
+  ledger(
+    apiKey: string,
+  ): Promise<{ entries: { endpoint: string; credits: number }[]; total_credits: number; balance: number }>;
+}
+
+interface Fixtures {
+  context: BrowserContext;
+  extensionId: string;
+  serviceWorker: Worker;
+  /** Opens an extension page (e.g. `sidepanel.html?tabId=3`). */
+  openPage(pathname: string): Promise<Page>;
+  /** Points the extension at the sandbox and saves `key` through the real key.set message. */
+  useKey(key: string): Promise<void>;
+  /** Saves a screenshot for reviewers under tests/e2e/screenshots. */
+  shot(page: Page, name: string): Promise<void>;
+}
+
+interface WorkerFixtures {
+  sandbox: RunningSandbox;
+  admin: Admin;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  sandbox: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const sandbox = await startSandbox({ port: 0, latencyScale: 0.01 });
+      await use(sandbox);
+      await sandbox.close();
+    },
+    { scope: 'worker' },
+  ],
+  admin: [
+    async ({ sandbox }, use) => {
+      const call = async (method: string, url: string, body?: unknown) => {
+        const res = await fetch(`${sandbox.url}${url}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      await use({
+        account: async (body) =>
+          (
+            (await call('POST', '/__sandbox/accounts', {
+              plan: 'crm_business',
+              credits: 100,
+              status: 'active',
+              ...body,
+            })) as { api_key: string }
+          ).api_key,
+        faults: async (body) => void (await call('POST', '/__sandbox/faults', body)),
+        ledger: (apiKey) => call('GET', `/__sandbox/ledger?api_key=${encodeURIComponent(apiKey)}`),
+      });
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ sandbox }, use) => {
+    if (!existsSync(path.join(extensionPath, 'manifest.json'))) {
+      throw new Error('Build the extension first: npm run build:sandbox');
+    }
+    const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-e2e-'));
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--disable-extensions-except=${extensionPath}`,
+        `--load-extension=${extensionPath}`,
+      ],
+    });
+    // Faults and settings must not leak between tests.
+    await fetch(`${sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ai_provider_down: false,
+        latency_scale: 0.01,
+        rate_limit_per_s: 1000,
+        fail_next: null,
+        drop_connection_next: false,
+      }),
+    });
+    await use(context);
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  },
+  serviceWorker: async ({ context }, use) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // The worker's globals can lag its registration by a moment.
+    await expect.poll(() => worker.evaluate(() => typeof chrome).catch(() => 'undefined')).toBe('object');
+    await use(worker);
+  },
+  extensionId: async ({ serviceWorker }, use) => {
+    await use(new URL(serviceWorker.url()).host);
+  },
+  openPage: async ({ context, extensionId }, use) => {
+    await use(async (pathname) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${pathname}`);
+      return page;
+    });
+  },
+  useKey: async ({ serviceWorker, sandbox, openPage }, use) => {
+    await use(async (key) => {
+      await serviceWorker.evaluate(async (url) => {
+        const { settings = {} } = await chrome.storage.local.get('settings');
+        await chrome.storage.local.set({
+          settings: {
+            ...settings,
+            environment: 'sandbox',
+            baseUrls: { production: '', development: '', custom: '', sandbox: url },
+            llmBaseUrl: url,
+          },
+        });
+      }, sandbox.url);
+      const page = await openPage('options.html');
+      const reply = await page.evaluate(
+        (k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }),
+        key,
+      );
+      if (!reply?.ok) throw new Error(`key.set failed: ${JSON.stringify(reply)}`);
+      await page.close();
+    });
+  },
+  // eslint-disable-next-line no-empty-pattern
+  shot: async ({}, use, testInfo) => {
+    await use(async (page, name) => {
+      mkdirSync(screenshotDir, { recursive: true });
+      const file = path.join(screenshotDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(name, { path: file, contentType: 'image/png' });
+    });
+  },
+});
+
+export { expect };
+
+/** Serves `html` at `url` (e.g. https://www.linkedin.com/in/ana) so static content scripts inject as on the real site. */
+export async function servePage(context: BrowserContext, url: string, html: string): Promise<Page> {
+  await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** The id Chrome gives the tab showing `page` (the side panel is opened with ?tabId= in tests). */
+export async function tabIdOf(serviceWorker: Worker, url: string): Promise<number> {
+  return serviceWorker.evaluate(async (u) => {
+    const tabs = await chrome.tabs.query({});
+    const tab = tabs.find((t) => t.url === u);
+    if (tab?.id === undefined) throw new Error(`no tab for ${u}`);
+    return tab.id;
+  }, url);
+}
