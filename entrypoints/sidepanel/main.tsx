@@ -1,13 +1,24 @@
 import React from 'react';
 import ReactDOM from 'react-dom/client';
 import '@/components/ui/styles.css';
+import { PanelContext } from '@/components/panel/context';
+import { browserDeps, followPending, followTabs, runningJob } from '@/lib/panel/follow';
+import { createPanelStore } from '@/lib/panel/store';
+import { App } from './App';
 
-function App() {
-  return <main className="p-4 text-sm">Perfil Intel — sidepanel</main>;
-}
+const store = createPanelStore(browserDeps);
+const panel = () => store.getState();
+
+// `?tabId=N` pins the panel to one tab (tests open it as a page, where there is no "active tab" of its own).
+const pinned = Number(new URLSearchParams(location.search).get('tabId'));
+followTabs(panel, { pinnedTabId: Number.isInteger(pinned) && pinned > 0 ? pinned : undefined });
+followPending(panel);
+void runningJob().then((job) => job && panel().resume(job));
 
 ReactDOM.createRoot(document.getElementById('root')!).render(
   <React.StrictMode>
-    <App />
+    <PanelContext.Provider value={store}>
+      <App />
+    </PanelContext.Provider>
   </React.StrictMode>,
 );

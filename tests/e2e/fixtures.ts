@@ -171,18 +171,10 @@ export { expect };
 
 /** Serves `html` at `url` (e.g. https://www.linkedin.com/in/ana) so static content scripts inject as on the real site. */
 export async function servePage(context: BrowserContext, url: string, html: string): Promise<Page> {
-  await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  await context.route(url.split('#')[0]!, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
   const page = await context.newPage();
   await page.goto(url);
   return page;
-}
-
-/** The id Chrome gives the tab showing `page` (the side panel is opened with ?tabId= in tests). */
-export async function tabIdOf(serviceWorker: Worker, url: string): Promise<number> {
-  return serviceWorker.evaluate(async (u) => {
-    const tabs = await chrome.tabs.query({});
-    const tab = tabs.find((t) => t.url === u);
-    if (tab?.id === undefined) throw new Error(`no tab for ${u}`);
-    return tab.id;
-  }, url);
 }

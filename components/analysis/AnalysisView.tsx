@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { Disclosure } from '@/components/ui';
+import type { Analysis } from '@/lib/analysis/model';
+import type { UiLang } from '@/lib/i18n';
+import { analysisSections, summaryOf } from '@/lib/panel/sections';
+import { BlockView } from './Blocks';
+import { SummaryCard } from './SummaryCard';
+
+/** The whole analysis: the summary card, then every section the analysis has, collapsible. */
+export function AnalysisView({
+  analysis,
+  name,
+  company,
+  lang,
+}: {
+  analysis: Analysis;
+  name: string;
+  company: string;
+  lang: UiLang;
+}) {
+  const summary = useMemo(() => summaryOf(analysis, lang), [analysis, lang]);
+  const sections = useMemo(() => analysisSections(analysis, lang), [analysis, lang]);
+  return (
+    <article className="flex flex-col gap-2" data-testid="analysis">
+      <SummaryCard name={name} company={company} summary={summary} lang={lang} />
+      {sections.map((section) => (
+        <div key={section.id} data-section={section.id}>
+          <Disclosure summary={section.title} defaultOpen={section.open}>
+            <div className="flex flex-col gap-3">
+              {section.blocks.map((block, i) => (
+                <BlockView key={i} block={block} lang={lang} />
+              ))}
+            </div>
+          </Disclosure>
+        </div>
+      ))}
+    </article>
+  );
+}

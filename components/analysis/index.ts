@@ -1,0 +1,2 @@
+export { AnalysisView } from './AnalysisView';
+export { OceanChart } from './OceanChart';

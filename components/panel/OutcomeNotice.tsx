@@ -1,0 +1,339 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Notice, useAction, useStored } from '@/components/ui';
+import { creditsText, openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
+import type { ApiError } from '@/lib/api/errors';
+import { INTERRUPTED_MESSAGE } from '@/lib/background/jobs';
+import { formatDate, tr, type UiLang } from '@/lib/i18n';
+import { send, type LookupRequest } from '@/lib/messaging';
+import { personName } from '@/lib/panel/format';
+import type { Outcome } from '@/lib/panel/store';
+import { credits } from '@/lib/storage';
+import { usePanel } from './context';
+import { focusContextField } from './LookupForm';
+
+/** Fetches the balance from the service, for "check your credits before trying again". */
+function CheckCredits({ lang }: { lang: UiLang }) {
+  const [state, check] = useAction(() => send('credits.get', { refresh: true }));
+  return (
+    <>
+      <Button
+        size="sm"
+        onClick={() => void check()}
+        loading={state.status === 'loading'}
+        data-testid="check-credits"
+      >
+        {tr(lang, { pt: 'Conferir créditos', en: 'Check credits' })}
+      </Button>
+      <span aria-live="polite" className="self-center text-xs">
+        {state.status === 'success' &&
+          (state.value.balance === null
+            ? tr(lang, { pt: 'Saldo indisponível.', en: 'Balance unavailable.' })
+            : tr(lang, {
+                pt: `Saldo agora: ${creditsText('pt', state.value.balance)} (o serviço leva até 30 s para mostrar uma cobrança recente).`,
+                en: `Balance now: ${creditsText('en', state.value.balance)} (the service takes up to 30 s to show a recent charge).`,
+              }))}
+        {state.status === 'error' && tr(lang, state.error)}
+      </span>
+    </>
+  );
+}
+
+function Searched({ request, error, lang }: { request: LookupRequest; error: ApiError; lang: UiLang }) {
+  const s = error.details?.searched ?? request.input;
+  const parts = [personName(s), s.empresa, s.contexto_adicional].filter(Boolean);
+  return (
+    <p className="mt-1" data-testid="searched">
+      <span className="font-medium">{tr(lang, { pt: 'Buscamos: ', en: 'We searched for: ' })}</span>
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
+const TIPS_NOT_FOUND = {
+  pt: [
+    'Confira a grafia do nome e da empresa.',
+    'Use o nome da empresa como aparece no perfil profissional.',
+    'Acrescente o sobrenome ou um contexto (cargo, cidade, área).',
+  ],
+  en: [
+    'Check the spelling of the name and the company.',
+    'Use the company name as it appears on the professional profile.',
+    'Add the last name or some context (role, city, area).',
+  ],
+};
+
+function Countdown({ at, lang }: { at: number; lang: UiLang }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((at - now) / 1000));
+  return (
+    <p className="mt-1 font-medium tabular-nums" data-testid="countdown">
+      {tr(lang, { pt: `Tentando de novo em ${left} s…`, en: `Trying again in ${left} s…` })}
+    </p>
+  );
+}
+
+/** Each error with the action that resolves it. */
+function ErrorNotice({
+  error,
+  request,
+  retryAt,
+  lang,
+}: {
+  error: ApiError;
+  request: LookupRequest;
+  retryAt?: number;
+  lang: UiLang;
+}) {
+  const run = usePanel((s) => s.run);
+  const dismiss = usePanel((s) => s.dismissOutcome);
+  const stored = useStored(credits);
+  const d = error.details ?? {};
+  const retry = (label = tr(lang, { pt: 'Tentar de novo', en: 'Try again' })) => (
+    <Button size="sm" onClick={() => void run()} data-testid="retry">
+      {label}
+    </Button>
+  );
+  let title: string;
+  let body: ReactNode = null;
+  let actions: ReactNode = null;
+  let tone: 'danger' | 'warning' = 'danger';
+
+  switch (error.code) {
+    case 'AMBIGUOUS_PERSON':
+      tone = 'warning';
+      title = tr(lang, { pt: 'Mais de uma pessoa com esse nome', en: 'More than one person with this name' });
+      body = <Searched request={request} error={error} lang={lang} />;
+      actions = (
+        <Button size="sm" variant="primary" onClick={focusContextField} data-testid="add-context">
+          {tr(lang, { pt: 'Acrescentar contexto', en: 'Add context' })}
+        </Button>
+      );
+      break;
+    case 'NOT_FOUND':
+    case 'INSUFFICIENT_DATA': {
+      tone = 'warning';
+      title =
+        error.code === 'NOT_FOUND'
+          ? tr(lang, { pt: 'Pessoa não encontrada', en: 'Person not found' })
+          : tr(lang, { pt: 'Poucos dados públicos', en: 'Too little public data' });
+      const tips = d.suggestions?.length ? d.suggestions : TIPS_NOT_FOUND[lang];
+      body = (
+        <>
+          <Searched request={request} error={error} lang={lang} />
+          {d.validationIssues && d.validationIssues.length > 0 && (
+            <ul className="ml-4 mt-1 list-disc text-xs">
+              {d.validationIssues.map((v, i) => (
+                <li key={i}>{v}</li>
+              ))}
+            </ul>
+          )}
+          <p className="mt-1 font-medium">{tr(lang, { pt: 'O que tentar:', en: 'What to try:' })}</p>
+          <ul className="ml-4 list-disc" data-testid="suggestions">
+            {tips.map((t, i) => (
+              <li key={i}>{t}</li>
+            ))}
+          </ul>
+        </>
+      );
+      actions = (
+        <Button size="sm" onClick={focusContextField}>
+          {tr(lang, { pt: 'Editar e tentar de novo', en: 'Edit and try again' })}
+        </Button>
+      );
+      break;
+    }
+    case 'INSUFFICIENT_CREDITS':
+    case 'BATCH_INSUFFICIENT_CREDITS': {
+      title = tr(lang, { pt: 'Créditos insuficientes', en: 'Not enough credits' });
+      const balance = d.balance ?? d.creditsAvailable ?? stored?.balance ?? null;
+      body = (
+        <>
+          {balance !== null && (
+            <p className="mt-1 font-medium" data-testid="error-balance">
+              {tr(lang, { pt: 'Saldo: ', en: 'Balance: ' })}
+              {creditsText(lang, balance)}
+            </p>
+          )}
+          {d.renewalDate && (
+            <p>
+              {tr(lang, { pt: 'Renovação em ', en: 'Renews on ' })}
+              {formatDate(lang, d.renewalDate)}
+            </p>
+          )}
+        </>
+      );
+      actions = (
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => void openUpgrade(d.upgradeUrl)}
+          data-testid="buy-credits"
+        >
+          {tr(lang, { pt: 'Comprar créditos', en: 'Buy credits' })}
+        </Button>
+      );
+      break;
+    }
+    case 'ACCESS_DENIED':
+      tone = 'warning';
+      title = tr(lang, { pt: 'Fora do seu plano', en: 'Not in your plan' });
+      body = d.requiredTier && (
+        <p className="mt-1 font-medium" data-testid="required-tier">
+          {tr(lang, {
+            pt: `É preciso o plano ${tierLabel(d.requiredTier)}`,
+            en: `It needs the ${tierLabel(d.requiredTier)} plan`,
+          })}
+          {d.currentTier &&
+            tr(lang, {
+              pt: `; o seu é ${tierLabel(d.currentTier)}.`,
+              en: `; yours is ${tierLabel(d.currentTier)}.`,
+            })}
+        </p>
+      );
+      actions = (
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => void openUpgrade(d.upgradeUrl)}
+          data-testid="upgrade"
+        >
+          {tr(lang, { pt: 'Ver planos e fazer upgrade', en: 'See plans and upgrade' })}
+        </Button>
+      );
+      break;
+    case 'RATE_LIMITED':
+    case 'rate_limit_exceeded':
+      tone = 'warning';
+      title = tr(lang, { pt: 'Muitas consultas seguidas', en: 'Too many requests in a row' });
+      body = retryAt !== undefined ? <Countdown at={retryAt} lang={lang} /> : null;
+      actions =
+        retryAt !== undefined ? (
+          <Button size="sm" onClick={dismiss}>
+            {tr(lang, { pt: 'Cancelar nova tentativa', en: 'Cancel the retry' })}
+          </Button>
+        ) : (
+          retry()
+        );
+      break;
+    case 'INVALID_API_KEY':
+    case 'FORBIDDEN':
+      title = tr(lang, { pt: 'Problema com a chave de API', en: 'API key problem' });
+      actions = (
+        <Button size="sm" variant="primary" onClick={() => void openExtensionPage('options.html#chave')}>
+          {tr(lang, { pt: 'Abrir opções', en: 'Open options' })}
+        </Button>
+      );
+      break;
+    case 'PLAN_SUSPENDED':
+      title = tr(lang, { pt: 'Plano suspenso', en: 'Plan suspended' });
+      break;
+    default:
+      if (error.charged === 'unknown') {
+        title = tr(lang, { pt: 'Sem resposta do serviço', en: 'No answer from the service' });
+        body = (
+          <p className="mt-1 font-medium" data-testid="charge-warning">
+            {tr(lang, {
+              pt: 'Atenção: tentar de novo envia uma nova consulta, que também será cobrada se chegar ao serviço.',
+              en: 'Note: trying again sends a new request, which is charged too if it reaches the service.',
+            })}
+          </p>
+        );
+        actions = (
+          <>
+            {retry(tr(lang, { pt: 'Tentar de novo (pode cobrar)', en: 'Try again (may charge)' }))}
+            <CheckCredits lang={lang} />
+          </>
+        );
+      } else {
+        title = tr(lang, { pt: 'A análise falhou', en: 'The analysis failed' });
+        actions = retry();
+      }
+  }
+
+  return (
+    <Notice tone={tone} title={title} action={actions}>
+      <div data-testid="error" data-code={error.code}>
+        <p>{tr(lang, error.message)}</p>
+        {body}
+        {d.serviceMessage && <p className="mt-1 text-xs opacity-80">{d.serviceMessage}</p>}
+      </div>
+    </Notice>
+  );
+}
+
+/** What happened to the last lookup, when it did not end with a result on screen. */
+export function OutcomeNotice({ outcome, lang }: { outcome: Outcome; lang: UiLang }) {
+  const showEntry = usePanel((s) => s.showEntry);
+  const showHistory = usePanel((s) => s.showHistory);
+  const run = usePanel((s) => s.run);
+  const [opening, open] = useAction(async (id: string) => {
+    const entry = await send('history.get', { id });
+    if (entry) showEntry(entry, 'history');
+  });
+
+  if (outcome.kind === 'error')
+    return (
+      <ErrorNotice error={outcome.error} request={outcome.request} retryAt={outcome.retryAt} lang={lang} />
+    );
+
+  if (outcome.kind === 'cancelled')
+    return (
+      <Notice
+        tone="info"
+        title={tr(lang, { pt: 'Você parou de esperar', en: 'You stopped waiting' })}
+        action={
+          outcome.entryId ? (
+            <Button
+              size="sm"
+              variant="primary"
+              loading={opening.status === 'loading'}
+              onClick={() => void open(outcome.entryId!)}
+              data-testid="open-late-result"
+            >
+              {tr(lang, { pt: 'Abrir o resultado', en: 'Open the result' })}
+            </Button>
+          ) : (
+            <Button size="sm" onClick={showHistory}>
+              {tr(lang, { pt: 'Ver histórico', en: 'See history' })}
+            </Button>
+          )
+        }
+      >
+        <p data-testid="cancelled">
+          {outcome.entryId
+            ? tr(lang, {
+                pt: `A análise de ${personName(outcome.request.input)} terminou e está no histórico.`,
+                en: `The analysis of ${personName(outcome.request.input)} finished and is in the history.`,
+              })
+            : tr(lang, {
+                pt: 'A consulta continua no serviço e pode ser cobrada mesmo assim. Quando terminar, o resultado fica no histórico.',
+                en: 'The request goes on at the service and may still be charged. When it ends, the result is kept in the history.',
+              })}
+        </p>
+      </Notice>
+    );
+
+  return (
+    <Notice
+      tone="warning"
+      title={tr(lang, { pt: 'Consulta interrompida', en: 'Request interrupted' })}
+      action={
+        <>
+          <CheckCredits lang={lang} />
+          <Button size="sm" onClick={showHistory}>
+            {tr(lang, { pt: 'Ver histórico', en: 'See history' })}
+          </Button>
+          <Button size="sm" onClick={() => void run()} data-testid="retry">
+            {tr(lang, { pt: 'Tentar de novo (pode cobrar)', en: 'Try again (may charge)' })}
+          </Button>
+        </>
+      }
+    >
+      <p data-testid="interrupted">{tr(lang, INTERRUPTED_MESSAGE)}</p>
+    </Notice>
+  );
+}

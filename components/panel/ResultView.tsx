@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from 'react';
+import { AnalysisView } from '@/components/analysis';
+import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
+import { creditsText } from '@/components/credits';
+import { formatDate, tr, type UiLang } from '@/lib/i18n';
+import { send, type HistoryEntry } from '@/lib/messaging';
+import {
+  DEPTH_LABELS,
+  analysisFileName,
+  analysisToJson,
+  analysisToMarkdown,
+  analysisToText,
+  personName,
+} from '@/lib/panel/format';
+import { ageText, daysSince } from '@/lib/panel/time';
+import { credits, type Settings } from '@/lib/storage';
+import { usePanel } from './context';
+import { useConfirmSpend } from './useConfirmSpend';
+
+/** Copy, export and print: the analysis taken to a CRM note, a file or paper. */
+function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: UiLang }) {
+  const [said, setSaid] = useState('');
+  const copy = async (text: string, done: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid(done);
+    } catch {
+      setSaid(tr(lang, { pt: 'Não foi possível copiar.', en: 'Could not copy.' }));
+    }
+  };
+  return (
+    <div
+      className="flex flex-wrap items-center gap-1.5 print:hidden"
+      role="toolbar"
+      aria-label={tr(lang, { pt: 'Levar a análise', en: 'Take the analysis' })}
+    >
+      <Button
+        size="sm"
+        onClick={() =>
+          void copy(analysisToText(entry, lang), tr(lang, { pt: 'Texto copiado.', en: 'Text copied.' }))
+        }
+      >
+        {tr(lang, { pt: 'Copiar texto', en: 'Copy text' })}
+      </Button>
+      <Button
+        size="sm"
+        onClick={() =>
+          void copy(
+            analysisToMarkdown(entry, lang),
+            tr(lang, { pt: 'Markdown copiado.', en: 'Markdown copied.' }),
+          )
+        }
+      >
+        {tr(lang, { pt: 'Copiar Markdown', en: 'Copy Markdown' })}
+      </Button>
+      <Button
+        size="sm"
+        onClick={() => downloadText(analysisFileName(entry), 'application/json', analysisToJson(entry))}
+      >
+        {tr(lang, { pt: 'Exportar JSON', en: 'Export JSON' })}
+      </Button>
+      <Button size="sm" onClick={() => window.print()}>
+        {tr(lang, { pt: 'Imprimir', en: 'Print' })}
+      </Button>
+      <span role="status" className="text-xs" data-testid="export-status">
+        {said}
+      </span>
+    </div>
+  );
+}
+
+/** Closed sections do not print: open them all for the print, then put them back as they were. */
+function usePrintOpensSections(root: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    let closed: HTMLDetailsElement[] = [];
+    const before = () => {
+      closed = [...(root.current?.querySelectorAll('details:not([open])') ?? [])] as HTMLDetailsElement[];
+      for (const d of closed) d.open = true;
+    };
+    const after = () => {
+      for (const d of closed) d.open = false;
+      closed = [];
+    };
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, [root]);
+}
+
+/** How fresh the analysis is, and what refreshing it costs. */
+function Freshness({
+  entry,
+  via,
+  lang,
+  prefs,
+}: {
+  entry: HistoryEntry;
+  via: 'lookup' | 'cache' | 'history';
+  lang: UiLang;
+  prefs: Settings | undefined;
+}) {
+  const runRequest = usePanel((s) => s.runRequest);
+  const balance = useStored(credits)?.balance;
+  const request = { input: entry.input, depth: entry.depth, lang: entry.lang, refresh: true };
+  const [quote, getQuote] = useAction(() => send('quote', request));
+  const [dialog, spend] = useConfirmSpend(lang, prefs);
+  useEffect(() => {
+    if (via !== 'lookup') void getQuote();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per entry shown
+  }, [entry.id, via]);
+
+  if (via === 'lookup')
+    return (
+      <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="freshness">
+        {tr(lang, {
+          pt: `Análise ${DEPTH_LABELS[entry.depth].pt} · ${creditsText('pt', entry.creditsCharged)} cobrados`,
+          en: `${DEPTH_LABELS[entry.depth].en} analysis · ${creditsText('en', entry.creditsCharged)} charged`,
+        })}
+      </p>
+    );
+
+  const q = quote.status === 'success' ? quote.value : null;
+  const age = tr(lang, ageText(daysSince(entry.createdAt, Date.now())));
+  return (
+    <div
+      className="flex flex-wrap items-center gap-x-1 text-xs text-zinc-700 dark:text-zinc-300"
+      data-testid="freshness"
+    >
+      <span>
+        {via === 'cache'
+          ? tr(lang, {
+              pt: `Servida do histórico por 0 créditos (análise ${DEPTH_LABELS[entry.depth].pt} de ${formatDate('pt', entry.createdAt)}) — ${age}`,
+              en: `Served from history at 0 credits (${DEPTH_LABELS[entry.depth].en} analysis of ${formatDate('en', entry.createdAt)}) — ${age}`,
+            })
+          : `${age.charAt(0).toUpperCase()}${age.slice(1)} (${formatDate(lang, entry.createdAt)})`}
+      </span>
+      {q && !q.unavailable && (
+        <>
+          <span aria-hidden="true">—</span>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="print:hidden"
+            data-testid="refresh-entry"
+            onClick={() =>
+              spend({
+                depth: entry.depth,
+                cost: q.credits,
+                balance: balance ?? q.balance,
+                who: `${personName(entry.input)} (${entry.input.empresa})`,
+                go: () => void runRequest(request, q),
+              })
+            }
+          >
+            {tr(lang, {
+              pt: `atualizar (${creditsText('pt', q.credits)})`,
+              en: `refresh (${creditsText('en', q.credits)})`,
+            })}
+          </Button>
+        </>
+      )}
+      {q?.unavailable && <span>— {tr(lang, q.unavailable)}</span>}
+      {dialog}
+    </div>
+  );
+}
+
+export function ResultView({
+  entry,
+  via,
+  lang,
+  prefs,
+}: {
+  entry: HistoryEntry;
+  via: 'lookup' | 'cache' | 'history';
+  lang: UiLang;
+  prefs: Settings | undefined;
+}) {
+  const back = usePanel((s) => s.back);
+  const showHistory = usePanel((s) => s.showHistory);
+  const root = useRef<HTMLDivElement>(null);
+  usePrintOpensSections(root);
+  return (
+    <div
+      ref={root}
+      className="flex flex-col gap-2"
+      data-testid="result"
+      data-via={via}
+      data-depth={entry.depth}
+    >
+      <div className="print:hidden">
+        <Button variant="ghost" size="sm" onClick={via === 'history' ? showHistory : back}>
+          ←{' '}
+          {via === 'history'
+            ? tr(lang, { pt: 'Histórico', en: 'History' })
+            : tr(lang, { pt: 'Nesta página', en: 'On this page' })}
+        </Button>
+      </div>
+      <Freshness entry={entry} via={via} lang={lang} prefs={prefs} />
+      {entry.notice && (
+        <Notice tone="warning">
+          <p data-testid="entry-notice">{tr(lang, entry.notice)}</p>
+        </Notice>
+      )}
+      <ExportBar entry={entry} lang={lang} />
+      <AnalysisView
+        analysis={entry.analysis}
+        name={personName(entry.input)}
+        company={entry.input.empresa}
+        lang={lang}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { createContext, useContext } from 'react';
+import { useStore } from 'zustand';
+import type { PanelActions, PanelState, PanelStore } from '@/lib/panel/store';
+
+export const PanelContext = createContext<PanelStore | null>(null);
+
+/** A slice of the panel's state; pick one value (or an action) per call so renders stay narrow. */
+export function usePanel<T>(selector: (s: PanelState & PanelActions) => T): T {
+  const store = useContext(PanelContext);
+  if (!store) throw new Error('usePanel outside PanelContext');
+  return useStore(store, selector);
+}

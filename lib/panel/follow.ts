@@ -1,0 +1,102 @@
+import { browser, type Browser } from 'wxt/browser';
+import { lookupJobs, pageChanged, pendingPerson, type PendingPerson } from '@/lib/background/items';
+import { send, type LookupJob } from '@/lib/messaging';
+import type { PanelActions, PanelDeps, PanelState } from './store';
+
+type Panel = Pick<PanelState, 'tabId'> & Pick<PanelActions, 'follow' | 'leave' | 'detect' | 'takePending'>;
+
+/** A full load or an in-app navigation settles within this; detection waits for it, or for the page's notice. */
+const SETTLE_MS = 700;
+/** A person handed over by the context menu is taken when the panel opens this soon after. */
+const PENDING_FRESH_MS = 30_000;
+/** Storage events carry the job; this slow poll only covers an event lost while the worker restarted. */
+const JOB_POLL_MS = 3_000;
+
+/**
+ * Keeps the panel on the active tab of its window (or on `pinnedTabId`): a tab switch, a navigation (Chrome's
+ * tab events) and an in-app navigation (the content script's notice, relayed by the background) each make it
+ * detect again. Returns the unsubscribe.
+ */
+export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: number } = {}): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let windowId: number | undefined;
+  const isOurs = (tabId: number) => tabId === panel().tabId;
+  const detectIn = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void panel().detect(), ms);
+  };
+
+  const onActivated = (info: Browser.tabs.OnActivatedInfo) => {
+    if (info.windowId === windowId && !isOurs(info.tabId)) panel().follow(info.tabId);
+  };
+  const onUpdated = (tabId: number, change: Browser.tabs.OnUpdatedInfo) => {
+    if (!isOurs(tabId)) return;
+    if (change.url !== undefined || change.status === 'loading') {
+      panel().leave(tabId);
+      detectIn(SETTLE_MS);
+    } else if (change.status === 'complete') detectIn(0);
+  };
+  const unwatchPage = pageChanged.watch((p) => {
+    if (p && isOurs(p.tabId)) detectIn(0);
+  });
+
+  browser.tabs.onUpdated.addListener(onUpdated);
+  if (pinnedTabId === undefined) browser.tabs.onActivated.addListener(onActivated);
+
+  const followActive = async () => {
+    windowId = (await browser.windows.getCurrent()).id;
+    const [tab] = await browser.tabs.query({ active: true, windowId });
+    if (tab?.id !== undefined) panel().follow(tab.id);
+  };
+  if (pinnedTabId !== undefined) panel().follow(pinnedTabId);
+  else void followActive();
+
+  return () => {
+    clearTimeout(timer);
+    unwatchPage();
+    browser.tabs.onUpdated.removeListener(onUpdated);
+    browser.tabs.onActivated.removeListener(onActivated);
+  };
+}
+
+/** Takes the person the context menu hands over: one just left when the panel opened, and each new one. */
+export function followPending(panel: () => Panel, now = Date.now): () => void {
+  let last = now() - PENDING_FRESH_MS;
+  const take = (p: PendingPerson | null) => {
+    if (!p || p.at <= last) return;
+    last = p.at;
+    panel().takePending(p);
+  };
+  void pendingPerson.get().then(take);
+  return pendingPerson.watch(take);
+}
+
+/** The newest lookup still running, so a panel opened mid-lookup shows it. */
+export async function runningJob(): Promise<LookupJob | null> {
+  const jobs = Object.values(await lookupJobs.get()).filter((j) => j.status === 'running');
+  return jobs.sort((a, b) => b.startedAt - a.startedAt)[0] ?? null;
+}
+
+/** The background, as the panel's store talks to it. */
+export const browserDeps: PanelDeps = {
+  send,
+  now: Date.now,
+  watchJob(id, onJob) {
+    let live = true;
+    const poll = () =>
+      void send('job.get', { id })
+        .then((job) => live && onJob(job))
+        .catch(() => undefined);
+    const unwatch = lookupJobs.watch((jobs) => {
+      const job = jobs[id];
+      if (job) onJob(job);
+    });
+    poll();
+    const timer = setInterval(poll, JOB_POLL_MS);
+    return () => {
+      live = false;
+      unwatch();
+      clearInterval(timer);
+    };
+  },
+};

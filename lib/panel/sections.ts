@@ -1,0 +1,379 @@
+import { approachSummary, topTraits } from '@/lib/analysis/summary';
+import { OCEAN_LABELS, type Analysis, type OceanScores } from '@/lib/analysis/model';
+import { formatNumber, type Text, type UiLang } from '@/lib/i18n';
+import { consistentOcean, oceanChart, type OceanChartModel } from './ocean';
+
+/*
+ * The analysis as a list of sections of plain blocks. The panel renders them, and the text and Markdown copies
+ * are written from them, so every field shows up in both, and a field the analysis lacks shows up in neither.
+ * Values are read defensively: an entry from an older history, or a field of an unexpected type, is skipped.
+ */
+
+export interface Fact {
+  label: string;
+  text: string;
+}
+export interface RecordItem {
+  title: string;
+  fields: Fact[];
+}
+export type Block =
+  | { kind: 'facts'; label?: string; items: Fact[] }
+  | { kind: 'text'; label: string; text: string }
+  | { kind: 'list'; label: string; items: string[] }
+  | { kind: 'records'; label: string; items: RecordItem[] }
+  | { kind: 'ocean'; chart: OceanChartModel };
+
+export type SectionId =
+  | 'playbook'
+  | 'engagement'
+  | 'personality'
+  | 'impact'
+  | 'profile'
+  | 'strengths'
+  | 'dynamicPains'
+  | 'business'
+  | 'regional'
+  | 'market'
+  | 'metadata';
+
+export interface SectionModel {
+  id: SectionId;
+  title: string;
+  /** Open at first: what a seller reads before a call. */
+  open: boolean;
+  blocks: Block[];
+}
+
+const str = (x: unknown): string | undefined => (typeof x === 'string' && x.trim() ? x.trim() : undefined);
+const strs = (x: unknown): string[] =>
+  Array.isArray(x) ? x.flatMap((s) => (str(s) === undefined ? [] : [str(s)!])) : [];
+const objs = <T>(x: unknown): Partial<T>[] =>
+  Array.isArray(x) ? x.filter((o): o is Partial<T> => typeof o === 'object' && o !== null) : [];
+const obj = <T>(x: unknown): Partial<T> | undefined =>
+  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Partial<T>) : undefined;
+
+const L = {
+  playbook: { pt: 'Manual do comprador', en: 'Buyer playbook' },
+  engagement: { pt: 'Como engajar (Plus)', en: 'How to engage (Plus)' },
+  personality: { pt: 'Personalidade', en: 'Personality' },
+  impact: { pt: 'Linguagem de impacto', en: 'Impact language' },
+  profile: { pt: 'Perfil profissional', en: 'Professional profile' },
+  strengths: { pt: 'Pontos fortes e confiança', en: 'Strengths and trust' },
+  dynamicPains: { pt: 'Dores dinâmicas', en: 'Dynamic pain points' },
+  business: { pt: 'Contexto de negócios', en: 'Business context' },
+  regional: { pt: 'Insights regionais (Brasil)', en: 'Regional insights (Brazil)' },
+  market: { pt: 'Inteligência de mercado (Plus)', en: 'Market intelligence (Plus)' },
+  metadata: { pt: 'Metadados', en: 'Metadata' },
+  persona: { pt: 'Persona', en: 'Persona' },
+  personaDescription: { pt: 'Descrição da persona', en: 'Persona description' },
+  painPoints: { pt: 'Pontos de dor', en: 'Pain points' },
+  impactField: { pt: 'Impacto', en: 'Impact' },
+  context: { pt: 'Contexto', en: 'Context' },
+  priority: { pt: 'Prioridade', en: 'Priority' },
+  motivators: { pt: 'Motivadores de compra', en: 'Buying motivators' },
+  gains: { pt: 'Ganhos procurados', en: 'Gains sought' },
+  priorities: { pt: 'Prioridades', en: 'Priorities' },
+  strategy: { pt: 'Estratégia de comunicação', en: 'Communication strategy' },
+  preferredStyle: { pt: 'Estilo preferido', en: 'Preferred style' },
+  content: { pt: 'Tipo de conteúdo', en: 'Content type' },
+  timing: { pt: 'Melhor momento', en: 'Best timing' },
+  channels: { pt: 'Canais preferidos', en: 'Preferred channels' },
+  approach: { pt: 'Abordagem recomendada', en: 'Recommended approach' },
+  keyMessages: { pt: 'Mensagens-chave', en: 'Key messages' },
+  talkingPoints: { pt: 'Pontos de conversa', en: 'Talking points' },
+  mbti: { pt: 'MBTI', en: 'MBTI' },
+  mbtiDescription: { pt: 'Descrição do MBTI', en: 'MBTI description' },
+  mbtiCommunication: { pt: 'Comunicação preferida', en: 'Preferred communication' },
+  mbtiStrengths: { pt: 'Pontos fortes do tipo', en: 'Type strengths' },
+  personalityType: { pt: 'Tipo de personalidade', en: 'Personality type' },
+  communicationStyle: { pt: 'Estilo de comunicação', en: 'Communication style' },
+  workingStyle: { pt: 'Estilo de trabalho', en: 'Working style' },
+  decisionMaking: { pt: 'Tomada de decisão', en: 'Decision making' },
+  phrases: { pt: 'Frases que ressoam', en: 'Phrases that resonate' },
+  role: { pt: 'Cargo', en: 'Role' },
+  stakeholder: { pt: 'Tipo de stakeholder', en: 'Stakeholder type' },
+  location: { pt: 'Localização', en: 'Location' },
+  profileRef: { pt: 'Perfil público', en: 'Public profile' },
+  interests: { pt: 'Interesses profissionais', en: 'Professional interests' },
+  strengthsList: { pt: 'Pontos fortes', en: 'Strengths' },
+  trust: { pt: 'Como construir confiança', en: 'Building trust' },
+  estimatedImpact: { pt: 'Impacto estimado', en: 'Estimated impact' },
+  sector: { pt: 'Setor', en: 'Sector' },
+  size: { pt: 'Tamanho da empresa', en: 'Company size' },
+  trends: { pt: 'Tendências de mercado', en: 'Market trends' },
+  regulatory: { pt: 'Contexto regulatório', en: 'Regulatory context' },
+  opportunities: { pt: 'Oportunidades locais', en: 'Local opportunities' },
+  challenges: { pt: 'Desafios regionais', en: 'Regional challenges' },
+  companyContext: { pt: 'Contexto da empresa', en: 'Company context' },
+  marketPosition: { pt: 'Posição de mercado', en: 'Market position' },
+  competitiveDynamics: { pt: 'Dinâmica competitiva', en: 'Competitive dynamics' },
+  competitiveLandscape: { pt: 'Cenário competitivo', en: 'Competitive landscape' },
+  recentInitiatives: { pt: 'Iniciativas recentes', en: 'Recent initiatives' },
+  keyInitiatives: { pt: 'Iniciativas-chave', en: 'Key initiatives' },
+  industryTrends: { pt: 'Tendências do setor', en: 'Industry trends' },
+  enhancedPains: { pt: 'Dores aprofundadas', en: 'Enhanced pain points' },
+  opportunity: { pt: 'Oportunidade', en: 'Opportunity' },
+  processingTime: { pt: 'Tempo de processamento', en: 'Processing time' },
+  aiEnhanced: { pt: 'Enriquecida por IA', en: 'AI-enhanced' },
+  generatedAt: { pt: 'Gerada em', en: 'Generated at' },
+  yes: { pt: 'Sim', en: 'Yes' },
+  no: { pt: 'Não', en: 'No' },
+} satisfies Record<string, Text>;
+
+type Label = keyof typeof L;
+
+/** Builds blocks in one language, dropping every empty one. */
+function builder(lang: UiLang) {
+  const t = (k: Label) => L[k][lang];
+  const facts = (pairs: [Label, unknown][], label?: Label): Block[] => {
+    const items = pairs.flatMap(([k, v]) => (str(v) === undefined ? [] : [{ label: t(k), text: str(v)! }]));
+    return items.length ? [label ? { kind: 'facts', label: t(label), items } : { kind: 'facts', items }] : [];
+  };
+  const text = (k: Label, v: unknown): Block[] =>
+    str(v) === undefined ? [] : [{ kind: 'text', label: t(k), text: str(v)! }];
+  const list = (k: Label, v: unknown): Block[] => {
+    const items = strs(v);
+    return items.length ? [{ kind: 'list', label: t(k), items }] : [];
+  };
+  const records = <T>(
+    k: Label,
+    v: unknown,
+    title: (o: Partial<T>) => unknown,
+    fields: (o: Partial<T>) => [Label, unknown][],
+  ): Block[] => {
+    const items = objs<T>(v).flatMap((o) => {
+      const head = str(title(o));
+      if (head === undefined) return [];
+      return [
+        {
+          title: head,
+          fields: fields(o).flatMap(([f, x]) =>
+            str(x) === undefined ? [] : [{ label: t(f), text: str(x)! }],
+          ),
+        },
+      ];
+    });
+    return items.length ? [{ kind: 'records', label: t(k), items }] : [];
+  };
+  return { t, facts, text, list, records };
+}
+
+/** Every field the analysis holds, in the order a seller reads them. */
+export function analysisSections(a: Analysis, lang: UiLang): SectionModel[] {
+  const { t, facts, text, list, records } = builder(lang);
+  const persona = obj<NonNullable<Analysis['persona']>>(a.persona);
+  const strategy = obj<NonNullable<Analysis['estrategiaComunicacao']>>(a.estrategiaComunicacao);
+  const mbti = obj<NonNullable<Analysis['mbti']>>(a.mbti);
+  const business = obj<NonNullable<Analysis['contextoNegocios']>>(a.contextoNegocios);
+  const regional = obj<NonNullable<Analysis['insightsRegionais']>>(a.insightsRegionais);
+  const ai = obj<NonNullable<Analysis['aiInsights']>>(a.aiInsights);
+  const company = obj<NonNullable<NonNullable<Analysis['aiInsights']>['companyContext']>>(ai?.companyContext);
+  const engagement = obj<NonNullable<NonNullable<Analysis['aiInsights']>['engagement']>>(ai?.engagement);
+  const meta = obj<NonNullable<Analysis['metadata']>>(a.metadata);
+  const chart = oceanChart(obj(a.ocean), lang);
+
+  const sections: [SectionId, boolean, Block[]][] = [
+    [
+      'playbook',
+      true,
+      [
+        ...facts([
+          ['persona', persona?.titulo],
+          ['personaDescription', persona?.descricao],
+        ]),
+        ...records<Analysis['painPoints'][number]>(
+          'painPoints',
+          a.painPoints,
+          (p) => p.desafio,
+          (p) => [
+            ['impactField', p.impacto],
+            ['context', p.contexto],
+            ['priority', p.prioridade],
+          ],
+        ),
+        ...records<Analysis['motivadores'][number]>(
+          'motivators',
+          a.motivadores,
+          (m) => m.texto,
+          (m) => [['impactField', m.impacto]],
+        ),
+        ...list('gains', a.ganhosProcurados),
+        ...list('priorities', a.prioridades),
+        ...facts(
+          [
+            ['preferredStyle', strategy?.estilo],
+            ['content', strategy?.conteudo],
+            ['timing', strategy?.timing],
+            ['channels', strs(strategy?.canais).join(', ')],
+          ],
+          'strategy',
+        ),
+      ],
+    ],
+    [
+      'engagement',
+      true,
+      [
+        ...text('approach', engagement?.approach),
+        ...list('keyMessages', engagement?.keyMessages),
+        ...list('talkingPoints', engagement?.talkingPoints),
+      ],
+    ],
+    [
+      'personality',
+      true,
+      [
+        ...(chart ? [{ kind: 'ocean', chart } as const] : []),
+        ...facts([
+          ['mbti', mbti?.type],
+          ['mbtiDescription', mbti?.description],
+          ['mbtiCommunication', mbti?.preferredCommunication],
+          ['personalityType', a.personalityType],
+          ['communicationStyle', a.communicationStyle],
+          ['workingStyle', a.workingStyle],
+          ['decisionMaking', a.decisionMaking],
+        ]),
+        ...list('mbtiStrengths', mbti?.strengths),
+      ],
+    ],
+    ['impact', false, list('phrases', a.linguagemImpacto)],
+    [
+      'profile',
+      false,
+      [
+        ...facts([
+          ['role', a.cargo],
+          ['stakeholder', a.tipoStakeholder],
+          ['location', a.localizacao],
+          ['profileRef', a.perfilProfissional],
+        ]),
+        ...list('interests', a.interesses),
+      ],
+    ],
+    ['strengths', false, [...list('strengthsList', a.strengths), ...list('trust', a.buildingTrust)]],
+    [
+      'dynamicPains',
+      false,
+      records<Analysis['dynamicPainPoints'][number]>(
+        'dynamicPains',
+        a.dynamicPainPoints,
+        (p) => p.desafio,
+        (p) => [
+          ['context', p.contexto],
+          ['estimatedImpact', p.impactoEstimado],
+        ],
+      ),
+    ],
+    [
+      'business',
+      false,
+      [
+        ...facts([
+          ['sector', business?.setor],
+          ['size', business?.tamanhoEmpresa],
+        ]),
+        ...list('trends', business?.tendencias),
+      ],
+    ],
+    [
+      'regional',
+      false,
+      [
+        ...facts([['regulatory', regional?.contextoRegulatorio]]),
+        ...list('opportunities', regional?.oportunidadesLocais),
+        ...list('challenges', regional?.desafiosRegionais),
+      ],
+    ],
+    [
+      'market',
+      false,
+      [
+        ...facts([
+          ['companyContext', company?.summary],
+          ['marketPosition', company?.marketPosition],
+          ['competitiveDynamics', company?.competitiveDynamics],
+          ['trends', ai?.marketTrends],
+          ['competitiveLandscape', ai?.competitiveLandscape],
+        ]),
+        ...list('recentInitiatives', company?.recentInitiatives),
+        ...list('keyInitiatives', ai?.keyInitiatives),
+        ...list('industryTrends', ai?.industryTrends),
+        ...records<NonNullable<Analysis['aiInsights']>['enhancedPainPoints'][number]>(
+          'enhancedPains',
+          ai?.enhancedPainPoints,
+          (p) => p.challenge,
+          (p) => [
+            ['context', p.context],
+            ['opportunity', p.opportunity],
+          ],
+        ),
+      ],
+    ],
+    [
+      'metadata',
+      false,
+      facts([
+        [
+          'processingTime',
+          typeof meta?.processingTimeMs === 'number' && Number.isFinite(meta.processingTimeMs)
+            ? `${formatNumber(lang, Math.round(meta.processingTimeMs / 100) / 10)} s`
+            : undefined,
+        ],
+        ['aiEnhanced', typeof meta?.aiEnhanced === 'boolean' ? t(meta.aiEnhanced ? 'yes' : 'no') : undefined],
+        ['generatedAt', str(meta?.timestamp) && dateTime(lang, meta!.timestamp!)],
+      ]),
+    ],
+  ];
+  return sections.flatMap(([id, open, blocks]) =>
+    blocks.length ? [{ id, title: t(id), open, blocks }] : [],
+  );
+}
+
+function dateTime(lang: UiLang, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The summary card: who, what kind of buyer, and how to approach, read in a glance. */
+export interface SummaryModel {
+  facts: Fact[];
+  traits: string[];
+  approach?: string;
+}
+
+const SUMMARY_LABELS = {
+  role: L.role,
+  stakeholder: { pt: 'Stakeholder', en: 'Stakeholder' },
+  mbti: L.mbti,
+  traits: { pt: 'Traços mais fortes', en: 'Strongest traits' },
+  approach: { pt: 'Como abordar', en: 'How to approach' },
+} satisfies Record<string, Text>;
+
+export function summaryLabel(key: keyof typeof SUMMARY_LABELS, lang: UiLang): string {
+  return SUMMARY_LABELS[key][lang];
+}
+
+export function summaryOf(a: Analysis, lang: UiLang): SummaryModel {
+  const facts: Fact[] = [];
+  const add = (key: keyof typeof SUMMARY_LABELS, value: unknown) => {
+    if (str(value) !== undefined) facts.push({ label: SUMMARY_LABELS[key][lang], text: str(value)! });
+  };
+  add('role', a.cargo);
+  add('stakeholder', a.tipoStakeholder);
+  add('mbti', obj<NonNullable<Analysis['mbti']>>(a.mbti)?.type);
+  const ocean = obj<OceanScores>(a.ocean);
+  const traits = topTraits({ ...a, ocean: ocean && consistentOcean(ocean) }, 3).map(
+    (x) => `${OCEAN_LABELS[x.trait][lang]} ${Math.round(x.score * 100)}`,
+  );
+  return { facts, traits, approach: safe(() => approachSummary(a)) };
+}
+
+function safe<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,495 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ApiError } from '@/lib/api/errors';
+import type { Candidate } from '@/lib/extract/types';
+import type { Text } from '@/lib/i18n';
+import {
+  MessageError,
+  type HistoryEntry,
+  type Lang,
+  type LookupInput,
+  type LookupJob,
+  type LookupRequest,
+  type Quote,
+  type RequestData,
+  type RequestType,
+  type Responses,
+} from '@/lib/messaging';
+import { depths, type Depth } from '@/lib/storage';
+
+/*
+ * The side panel's state: which page it follows and who is on it, the form of what will be sent, the quotes,
+ * the lookup being waited for, and the outcome. Everything that talks to the background goes through `deps`,
+ * so the logic runs in tests without a browser.
+ */
+
+export interface PanelDeps {
+  send<T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]>;
+  /** Calls back with the job each time it changes (and once at the start); returns the unsubscribe. */
+  watchJob(id: string, onJob: (job: LookupJob | null) => void): () => void;
+  now(): number;
+}
+
+/** The form: exactly the fields that will leave the browser. */
+export interface Draft {
+  primeiro_nome: string;
+  ultimo_nome: string;
+  empresa: string;
+  contexto_adicional: string;
+}
+export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa: '', contexto_adicional: '' };
+
+export type Detection =
+  | { status: 'idle' }
+  | { status: 'detecting' }
+  | { status: 'done'; url: string; title: string; candidates: Candidate[] }
+  | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
+
+/** Where the form's content came from; null: no form yet (several people to choose from). */
+export type FormOrigin =
+  | { kind: 'candidate'; index: number }
+  | { kind: 'manual' }
+  /** From the context menu; `read` is false when the selected text could not be read as a person. */
+  | { kind: 'pending'; text: string; read: boolean };
+
+export type Outcome =
+  | { kind: 'error'; error: ApiError; request: LookupRequest; retryAt?: number }
+  /** The user stopped waiting; `entryId` once the lookup lands in history anyway. */
+  | { kind: 'cancelled'; jobId: string; request: LookupRequest; entryId?: string }
+  | { kind: 'interrupted'; request: LookupRequest };
+
+export interface RunningJob {
+  id: string;
+  request: LookupRequest;
+  credits: number | null;
+  timeRange: [number, number];
+  startedAt: number;
+}
+
+export type Screen =
+  | { kind: 'page' }
+  | { kind: 'running'; job: RunningJob }
+  | { kind: 'result'; entry: HistoryEntry; via: 'lookup' | 'cache' | 'history' }
+  | { kind: 'history' };
+
+export interface PanelState {
+  tabId: number | null;
+  detection: Detection;
+  origin: FormOrigin | null;
+  draft: Draft;
+  depth: Depth;
+  lang: Lang;
+  /** Run even when history could serve it. */
+  refresh: boolean;
+  quotes: Partial<Record<Depth, Quote>>;
+  quoting: boolean;
+  quoteError: Text | null;
+  /** The lookup request is on its way to the background. */
+  starting: boolean;
+  screen: Screen;
+  outcome: Outcome | null;
+}
+
+export interface PanelActions {
+  /** Follows another tab: what was shown for the previous one goes at once. */
+  follow(tabId: number): void;
+  /** The followed page is changing: forget its people now, before anything new is known. */
+  leave(tabId: number): void;
+  detect(): Promise<void>;
+  configure(defaults: { depth: Depth; lang: Lang }): void;
+  choose(index: number): void;
+  manual(): void;
+  takePending(p: { text: string; candidate: Candidate | null }): void;
+  edit(patch: Partial<Draft>): void;
+  setDepth(depth: Depth): void;
+  setLang(lang: Lang): void;
+  setRefresh(refresh: boolean): void;
+  /** Runs the form as it stands. */
+  run(): Promise<void>;
+  runRequest(
+    request: LookupRequest,
+    quote?: { credits: number | null; timeRange: [number, number] },
+  ): Promise<void>;
+  /** Shows a lookup that was already running when the panel opened. */
+  resume(job: LookupJob): void;
+  cancel(): void;
+  dismissOutcome(): void;
+  showEntry(entry: HistoryEntry, via: 'lookup' | 'cache' | 'history'): void;
+  showHistory(): void;
+  back(): void;
+}
+
+export type PanelStore = StoreApi<PanelState & PanelActions>;
+
+/** A 429 is waited out and re-sent this many times in a row before the user decides. */
+export const MAX_AUTO_RETRIES = 3;
+const QUOTE_DEBOUNCE_MS = 150;
+/**
+ * A single-page site may change its address before it renders the new person, and a page just loaded may not
+ * have its content script running yet: a reading that found nobody is taken again after these delays.
+ */
+export const SETTLE_RETRIES_MS = [600, 1500, 3000];
+/** Used when no quote is known (e.g. a resumed job): the widest typical range of the contract. */
+const DEFAULT_TIME_RANGE: [number, number] = [2, 35];
+
+/** The form as the request's input, or null while a required field is empty. */
+export function inputOf(draft: Draft): LookupInput | null {
+  const primeiro_nome = draft.primeiro_nome.trim();
+  const empresa = draft.empresa.trim();
+  if (!primeiro_nome || !empresa) return null;
+  const contexto_adicional = draft.contexto_adicional.trim();
+  return {
+    primeiro_nome,
+    ultimo_nome: draft.ultimo_nome.trim(),
+    empresa,
+    ...(contexto_adicional && { contexto_adicional }),
+  };
+}
+
+export const draftOf = (input: Partial<LookupInput>): Draft => ({
+  primeiro_nome: input.primeiro_nome ?? '',
+  ultimo_nome: input.ultimo_nome ?? '',
+  empresa: input.empresa ?? '',
+  contexto_adicional: input.contexto_adicional ?? '',
+});
+
+/** Any failure as an ApiError; one that never reached the background charged nothing. */
+export function asApiError(e: unknown): ApiError {
+  if (e instanceof MessageError) return e.error;
+  const detail = e instanceof Error ? e.message : String(e);
+  return {
+    code: 'UNEXPECTED',
+    charged: 'no',
+    action: 'retry',
+    message: {
+      pt: `Não foi possível falar com a extensão (${detail}). Tente de novo.`,
+      en: `Could not reach the extension (${detail}). Try again.`,
+    },
+  };
+}
+
+export function createPanelStore(deps: PanelDeps): PanelStore {
+  let detectGen = 0;
+  let quoteGen = 0;
+  let quoteTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let autoRetries = 0;
+  let lastDetectedUrl: string | null = null;
+  let settleRetries = 0;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  let unwatch: (() => void) | undefined;
+
+  return createStore<PanelState & PanelActions>()((set, get) => {
+    const stopWatching = () => {
+      unwatch?.();
+      unwatch = undefined;
+    };
+    const clearRetry = () => {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+    };
+    const setOutcome = (outcome: Outcome | null) => {
+      clearRetry();
+      set({ outcome });
+    };
+
+    function requote() {
+      clearTimeout(quoteTimer);
+      const gen = ++quoteGen;
+      const input = inputOf(get().draft);
+      if (!input) return set({ quotes: {}, quoting: false, quoteError: null });
+      set({ quoting: true });
+      quoteTimer = setTimeout(async () => {
+        const { lang } = get();
+        // Quotes ask without refresh, so each tells whether history would serve it; refresh is priced locally.
+        const settled = await Promise.allSettled(
+          depths.map((depth) => deps.send('quote', { input, depth, lang, refresh: false })),
+        );
+        if (gen !== quoteGen) return;
+        const quotes: Partial<Record<Depth, Quote>> = {};
+        settled.forEach((r, i) => {
+          if (r.status === 'fulfilled') quotes[depths[i]!] = r.value;
+        });
+        const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        set({ quotes, quoting: false, quoteError: failed ? asApiError(failed.reason).message : null });
+      }, QUOTE_DEBOUNCE_MS);
+    }
+
+    function setForm(origin: FormOrigin | null, draft: Draft) {
+      set({ origin, draft });
+      requote();
+    }
+
+    function applyDetection(r: Responses['detect']) {
+      // Also "not granted": a declared content script that has not started yet looks the same from here.
+      const empty = r.ok ? r.candidates.length === 0 : r.reason !== 'unsupported';
+      if (empty && settleRetries < SETTLE_RETRIES_MS.length)
+        settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
+      if (!r.ok) {
+        set({ detection: { status: r.reason, url: r.url, origin: r.origin } });
+        lastDetectedUrl = r.url;
+        if (!get().origin) setForm({ kind: 'manual' }, EMPTY_DRAFT);
+        return;
+      }
+      const samePage = r.url === lastDetectedUrl;
+      lastDetectedUrl = r.url;
+      set({ detection: { status: 'done', url: r.url, title: r.title, candidates: r.candidates } });
+      const { origin, draft } = get();
+      // The user's own choice on this page stands (a form offered empty and left untouched is no choice);
+      // a new page starts from what it shows.
+      const untouched = origin?.kind === 'manual' && Object.values(draft).every((v) => !v.trim());
+      if (origin && !untouched && (origin.kind !== 'candidate' || samePage)) return;
+      if (r.candidates.length === 1) setForm({ kind: 'candidate', index: 0 }, draftOf(r.candidates[0]!));
+      else if (r.candidates.length === 0) setForm({ kind: 'manual' }, EMPTY_DRAFT);
+      else setForm(null, EMPTY_DRAFT);
+    }
+
+    function restoreForm(request: LookupRequest) {
+      set({ depth: request.depth, lang: request.lang, refresh: request.refresh });
+      setForm(get().origin ?? { kind: 'manual' }, draftOf(request.input));
+    }
+
+    async function finish(job: RunningJob, outcome: LookupJob | null) {
+      if (outcome?.status === 'running') {
+        const { startedAt } = outcome;
+        const timeRange = outcome.quote.timeRange;
+        if (startedAt !== job.startedAt || timeRange.join() !== job.timeRange.join())
+          set({
+            screen: {
+              kind: 'running',
+              job: { ...job, startedAt, timeRange, credits: outcome.quote.credits },
+            },
+          });
+        return;
+      }
+      stopWatching();
+      if (outcome?.status === 'done') {
+        try {
+          const entry = await deps.send('history.get', { id: outcome.entryId });
+          if (!entry) throw new Error('history entry not found');
+          set({ screen: { kind: 'result', entry, via: outcome.fromHistory ? 'cache' : 'lookup' } });
+          autoRetries = 0;
+          // History now holds this person: the quotes change (0 credits from history).
+          requote();
+        } catch (e) {
+          set({ screen: { kind: 'page' } });
+          restoreForm(job.request);
+          setOutcome({ kind: 'error', error: asApiError(e), request: job.request });
+        }
+        return;
+      }
+      set({ screen: { kind: 'page' } });
+      restoreForm(job.request);
+      if (outcome?.status === 'error') {
+        const { error } = outcome;
+        if (error.action === 'retry_after' && autoRetries < MAX_AUTO_RETRIES) {
+          const waitMs = Math.max(1, error.retryAfterSec ?? 5) * 1000;
+          setOutcome({ kind: 'error', error, request: job.request, retryAt: deps.now() + waitMs });
+          autoRetries++;
+          retryTimer = setTimeout(() => void get().runRequest(job.request, job), waitMs);
+        } else setOutcome({ kind: 'error', error, request: job.request });
+        return;
+      }
+      // Interrupted, or gone from the background's records: it may have been charged.
+      setOutcome({ kind: 'interrupted', request: job.request });
+    }
+
+    function watch(job: RunningJob) {
+      stopWatching();
+      let settled = false;
+      unwatch = deps.watchJob(job.id, (update) => {
+        if (settled) return;
+        const { screen, outcome } = get();
+        if (screen.kind === 'running' && screen.job.id === job.id) {
+          if (update?.status !== 'running') settled = true;
+          void finish(screen.job, update);
+        } else if (
+          outcome?.kind === 'cancelled' &&
+          outcome.jobId === job.id &&
+          update?.status !== 'running'
+        ) {
+          settled = true;
+          stopWatching();
+          if (update?.status === 'done') set({ outcome: { ...outcome, entryId: update.entryId } });
+        }
+      });
+    }
+
+    function startRunning(job: RunningJob) {
+      set({ screen: { kind: 'running', job }, starting: false });
+      watch(job);
+    }
+
+    return {
+      tabId: null,
+      detection: { status: 'idle' },
+      origin: null,
+      draft: EMPTY_DRAFT,
+      depth: 'quick',
+      lang: 'pt',
+      refresh: false,
+      quotes: {},
+      quoting: false,
+      quoteError: null,
+      starting: false,
+      screen: { kind: 'page' },
+      outcome: null,
+
+      follow(tabId) {
+        set({ tabId });
+        get().leave(tabId);
+        void get().detect();
+      },
+
+      leave(tabId) {
+        if (tabId !== get().tabId) return;
+        detectGen++;
+        lastDetectedUrl = null;
+        settleRetries = 0;
+        clearTimeout(settleTimer);
+        clearTimeout(quoteTimer);
+        quoteGen++;
+        const { screen } = get();
+        setOutcome(null);
+        set({
+          detection: { status: 'detecting' },
+          origin: null,
+          draft: EMPTY_DRAFT,
+          refresh: false,
+          quotes: {},
+          quoting: false,
+          quoteError: null,
+          // A lookup's result belongs to the page it was asked on; history and a running lookup stay.
+          screen: screen.kind === 'result' && screen.via !== 'history' ? { kind: 'page' } : screen,
+        });
+      },
+
+      async detect() {
+        const { tabId } = get();
+        if (tabId === null) return;
+        const gen = ++detectGen;
+        clearTimeout(settleTimer);
+        if (get().detection.status === 'idle') set({ detection: { status: 'detecting' } });
+        let reply: Responses['detect'];
+        try {
+          reply = await deps.send('detect', { tabId });
+        } catch {
+          reply = { ok: false, reason: 'failed', url: '', origin: null };
+        }
+        // A newer detection, or a move to another page, makes this answer stale.
+        if (gen === detectGen && tabId === get().tabId) applyDetection(reply);
+      },
+
+      configure({ depth, lang }) {
+        set({ depth, lang });
+        requote();
+      },
+
+      choose(index) {
+        const { detection } = get();
+        const candidate = detection.status === 'done' ? detection.candidates[index] : undefined;
+        if (!candidate) return;
+        setOutcome(null);
+        set({ refresh: false });
+        setForm({ kind: 'candidate', index }, draftOf(candidate));
+      },
+
+      manual() {
+        setOutcome(null);
+        set({ refresh: false });
+        setForm({ kind: 'manual' }, EMPTY_DRAFT);
+      },
+
+      takePending({ text, candidate }) {
+        setOutcome(null);
+        const { screen } = get();
+        set({ refresh: false, screen: screen.kind === 'running' ? screen : { kind: 'page' } });
+        setForm(
+          { kind: 'pending', text, read: candidate !== null },
+          candidate ? draftOf(candidate) : EMPTY_DRAFT,
+        );
+      },
+
+      edit(patch) {
+        const { origin } = get();
+        setForm(origin ?? { kind: 'manual' }, { ...get().draft, ...patch });
+      },
+
+      setDepth(depth) {
+        set({ depth });
+      },
+
+      setLang(lang) {
+        set({ lang });
+        requote();
+      },
+
+      setRefresh(refresh) {
+        set({ refresh });
+      },
+
+      async run() {
+        const { draft, depth, lang, refresh, quotes } = get();
+        const input = inputOf(draft);
+        if (!input) return;
+        autoRetries = 0;
+        await get().runRequest({ input, depth, lang, refresh }, quotes[depth]);
+      },
+
+      async runRequest(request, quote) {
+        if (get().starting || get().screen.kind === 'running') return;
+        setOutcome(null);
+        set({ starting: true });
+        try {
+          const { jobId } = await deps.send('lookup', request);
+          startRunning({
+            id: jobId,
+            request,
+            credits: quote?.credits ?? null,
+            timeRange: quote?.timeRange ?? DEFAULT_TIME_RANGE,
+            startedAt: deps.now(),
+          });
+        } catch (e) {
+          set({ starting: false });
+          restoreForm(request);
+          setOutcome({ kind: 'error', error: asApiError(e), request });
+        }
+      },
+
+      resume(job) {
+        if (job.status !== 'running' || get().screen.kind === 'running') return;
+        startRunning({
+          id: job.id,
+          request: job.request,
+          credits: job.quote.credits,
+          timeRange: job.quote.timeRange,
+          startedAt: job.startedAt,
+        });
+      },
+
+      cancel() {
+        const { screen } = get();
+        if (screen.kind !== 'running') return;
+        // Only the waiting stops: the background finishes the call and files the result in history.
+        set({ screen: { kind: 'page' } });
+        restoreForm(screen.job.request);
+        setOutcome({ kind: 'cancelled', jobId: screen.job.id, request: screen.job.request });
+      },
+
+      dismissOutcome() {
+        setOutcome(null);
+      },
+
+      showEntry(entry, via) {
+        set({ screen: { kind: 'result', entry, via } });
+      },
+
+      showHistory() {
+        if (get().screen.kind !== 'running') set({ screen: { kind: 'history' } });
+      },
+
+      back() {
+        if (get().screen.kind !== 'running') set({ screen: { kind: 'page' } });
+      },
+    };
+  });
+}

@@ -1,0 +1,228 @@
+/**
+ * The side panel's budgets, measured on the built extension (.output/chrome-mv3, `npm run build:sandbox` first):
+ *   - its JavaScript, gzipped: sidepanel.html's scripts and every chunk they import statically (≤ 150 kB);
+ *   - a cold open to the first meaningful paint: a fresh load of the panel page pinned to a tab showing a
+ *     LinkedIn profile, until the `panel-ready` mark the panel sets when the detected person is on screen,
+ *     median of 10 opens in Chromium (≤ 200 ms);
+ *   - rendering a full Plus analysis: React mounting the analysis view into the DOM of a Chromium page, with the
+ *     extension's stylesheet, up to a forced style and layout pass, median of 30 mounts (≤ 50 ms).
+ * Figures are printed next to their budgets; nothing here fails on time.
+ *
+ *   npx tsx tests/bench/sidepanel.bench.ts
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { pageCases, readPage } from '../fixtures/pages/cases';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// Where the e2e tests load the extension from, relative to the working directory.
+const OUT = path.resolve('.output/chrome-mv3');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BUDGET = { gzipKb: 150, openMs: 200, renderMs: 50 };
+const OPENS = 10;
+const RENDERS = 30;
+const WARM_UP = 3;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const verdict = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER BUDGET');
+
+/** The page's scripts and, transitively, every chunk they import statically (lazy imports load later). */
+export function panelScripts(outDir = OUT): { file: string; bytes: number; gzip: number }[] {
+  const html = readFileSync(path.join(outDir, 'sidepanel.html'), 'utf8');
+  const entries = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => path.join(outDir, m[1]!));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g))
+      visit(m[1]!.startsWith('/') ? path.join(outDir, m[1]!) : path.resolve(path.dirname(file), m[1]!));
+  };
+  entries.forEach(visit);
+  return [...seen].map((file) => {
+    const code = readFileSync(file);
+    return { file: path.relative(outDir, file), bytes: code.length, gzip: gzipSync(code).length };
+  });
+}
+
+async function launch(): Promise<{ context: BrowserContext; extensionId: string; dispose(): Promise<void> }> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-bench-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--disable-extensions-except=${OUT}`,
+      `--load-extension=${OUT}`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  return {
+    context,
+    extensionId: new URL(worker.url()).host,
+    async dispose() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens the panel on a tab showing a LinkedIn profile, once to wake the background and then `OPENS` times;
+ * ms from navigation start to `panel-ready`.
+ */
+async function coldOpens(context: BrowserContext, extensionId: string): Promise<number[]> {
+  const profile = pageCases.find((c) => c.file === 'linkedin-profile.html')!;
+  const worker = context.serviceWorkers()[0]!;
+  const webTabs = () =>
+    worker.evaluate(async () =>
+      (await chrome.tabs.query({}))
+        .filter((t) => !t.url?.startsWith('chrome-extension://'))
+        .map((t) => t.id!),
+    );
+  await context.route(profile.url, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: readPage(profile.file) }),
+  );
+  const before = await webTabs();
+  const page = await context.newPage();
+  await page.goto(profile.url);
+  const tabId = (await webTabs()).find((id) => !before.includes(id));
+  if (tabId === undefined) throw new Error('the profile tab was not found');
+
+  const times: number[] = [];
+  for (let i = 0; i < OPENS + 1; i++) {
+    const panel = await context.newPage();
+    await panel.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
+    await panel.waitForFunction(() => performance.getEntriesByName('panel-ready').length > 0, null, {
+      timeout: 10_000,
+    });
+    const shown = await panel.evaluate(() => ({
+      ready: performance.getEntriesByName('panel-ready')[0]!.startTime,
+      person: document.querySelector('[data-testid=candidate-name]')?.textContent ?? '',
+    }));
+    if (shown.person !== 'Ana Souza') throw new Error(`the panel showed "${shown.person}"`);
+    times.push(shown.ready);
+    await panel.close();
+  }
+  return times;
+}
+
+/** The analysis view, React and a full Plus analysis, bundled for a plain page. */
+async function renderBundle(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: `
+        import { createElement } from 'react';
+        import { flushSync } from 'react-dom';
+        import { createRoot } from 'react-dom/client';
+        import { AnalysisView } from '@/components/analysis';
+        import { normalizeAnalysis } from '@/lib/analysis/normalize';
+        import plus from '@/tests/fixtures/api/crm_plus.json';
+        const { analysis } = normalizeAnalysis(plus.analise, { aiInsights: plus.ai_insights, metadata: plus.metadata });
+        window.mountAnalysis = () => {
+          const host = document.getElementById('root');
+          const root = createRoot(host);
+          const started = performance.now();
+          flushSync(() => root.render(createElement(AnalysisView, { analysis, name: 'Camila Ferraz', company: 'Fintech', lang: 'pt' })));
+          void document.body.offsetHeight;
+          const ms = performance.now() - started;
+          const text = host.textContent.length;
+          root.unmount();
+          return { ms, text };
+        };
+      `,
+      resolveDir: ROOT,
+      loader: 'tsx',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+    jsx: 'automatic',
+    tsconfig: path.join(ROOT, 'tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env': '{}' },
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+async function renders(context: BrowserContext): Promise<number[]> {
+  const page = await context.newPage();
+  await page.setContent('<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>');
+  const cssDir = path.join(OUT, 'assets');
+  for (const css of readdirSync(cssDir).filter((f) => f.endsWith('.css')))
+    await page.addStyleTag({ content: readFileSync(path.join(cssDir, css), 'utf8') });
+  await page.setViewportSize({ width: 400, height: 900 });
+  await page.addScriptTag({ content: await renderBundle() });
+  const times: number[] = [];
+  for (let i = 0; i < WARM_UP + RENDERS; i++) {
+    const { ms, text } = await page.evaluate(() =>
+      (window as unknown as { mountAnalysis(): { ms: number; text: number } }).mountAnalysis(),
+    );
+    if (text < 1000) throw new Error('the analysis did not render');
+    if (i >= WARM_UP) times.push(ms);
+  }
+  await page.close();
+  return times;
+}
+
+export async function run(): Promise<string> {
+  if (!existsSync(path.join(OUT, 'sidepanel.html')))
+    throw new Error('Build the extension first: npm run build:sandbox');
+  const scripts = panelScripts();
+  const gzipKb = scripts.reduce((n, s) => n + s.gzip, 0) / 1024;
+  const lines = [
+    `side panel JavaScript (sidepanel.html's scripts and their static imports), gzipped:`,
+    ...scripts.map(
+      (s) => `  ${s.file}: ${(s.bytes / 1024).toFixed(1)} kB → ${(s.gzip / 1024).toFixed(1)} kB gz`,
+    ),
+    `  total ${gzipKb.toFixed(1)} kB gz · budget ≤ ${BUDGET.gzipKb} kB → ${verdict(gzipKb, BUDGET.gzipKb)}`,
+  ];
+
+  const browser = await launch();
+  try {
+    const [first, ...opens] = await coldOpens(browser.context, browser.extensionId);
+    const open = median(opens);
+    lines.push(
+      `side panel cold open → first meaningful paint (panel-ready: the detected person on screen), ${OPENS} opens:`,
+      `  median ${open.toFixed(1)} ms · max ${Math.max(...opens).toFixed(1)} ms · budget ≤ ${BUDGET.openMs} ms median → ${verdict(open, BUDGET.openMs)}`,
+      `  (first open, which also wakes the background: ${first!.toFixed(1)} ms)`,
+    );
+    const mounts = await renders(browser.context);
+    const render = median(mounts);
+    lines.push(
+      `full Plus analysis, React mount into the DOM + style and layout, ${RENDERS} mounts:`,
+      `  median ${render.toFixed(1)} ms · max ${Math.max(...mounts).toFixed(1)} ms · budget ≤ ${BUDGET.renderMs} ms median → ${verdict(render, BUDGET.renderMs)}`,
+    );
+  } finally {
+    await browser.dispose();
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  run().then(
+    (text) => console.log(text),
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}

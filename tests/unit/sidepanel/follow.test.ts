@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { lookupJobs, pageChanged, pendingPerson } from '@/lib/background/items';
+import type { LookupJob } from '@/lib/messaging';
+import { browserDeps, followPending, followTabs, runningJob } from '@/lib/panel/follow';
+
+/** A stand-in for the store that records what the browser's events asked of it. */
+function recorder(tabId: number | null = null) {
+  const calls: string[] = [];
+  const panel = {
+    tabId,
+    follow: (id: number) => {
+      panel.tabId = id;
+      calls.push(`follow ${id}`);
+    },
+    leave: (id: number) => void calls.push(`leave ${id}`),
+    detect: async () => void calls.push('detect'),
+    takePending: (p: { text: string }) => void calls.push(`pending ${p.text}`),
+  };
+  return { panel, calls, get: () => panel };
+}
+
+const job = (id: string, status: LookupJob['status'], startedAt = 1): LookupJob =>
+  ({
+    id,
+    request: {
+      input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+      depth: 'quick',
+      lang: 'pt',
+      refresh: false,
+    },
+    quote: { endpoint: '/crm_basico', credits: 1, timeRange: [2, 8] },
+    startedAt,
+    updatedAt: startedAt,
+    status,
+    ...(status === 'done' && { entryId: id, fromHistory: false }),
+  }) as LookupJob;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('followTabs', () => {
+  it('pinned: follows that tab; a navigation forgets the page at once and detects once it settles', async () => {
+    const r = recorder();
+    const stop = followTabs(r.get, { pinnedTabId: 5 });
+    expect(r.calls).toEqual(['follow 5']);
+
+    await fakeBrowser.tabs.onUpdated.trigger(5, { url: 'https://www.linkedin.com/in/x' }, {} as never);
+    expect(r.calls).toEqual(['follow 5', 'leave 5']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(r.calls).not.toContain('detect');
+    await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'complete' }, {} as never);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['follow 5', 'leave 5', 'detect']);
+
+    // Another tab's events and a tab switch do not move a pinned panel.
+    await fakeBrowser.tabs.onUpdated.trigger(6, { url: 'https://example.com/' }, {} as never);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 6, windowId: 1 });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(r.calls).toEqual(['follow 5', 'leave 5', 'detect']);
+    stop();
+  });
+
+  it('detects when the content script reports an in-app navigation of the followed tab', async () => {
+    const r = recorder();
+    const stop = followTabs(r.get, { pinnedTabId: 5 });
+    await pageChanged.set({ tabId: 9, url: 'https://www.linkedin.com/in/y', at: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['follow 5']);
+    await pageChanged.set({ tabId: 5, url: 'https://www.linkedin.com/in/y', at: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['follow 5', 'detect']);
+    stop();
+  });
+
+  it('detects after a navigation even when no "complete" or notice comes', async () => {
+    const r = recorder();
+    const stop = followTabs(r.get, { pinnedTabId: 5 });
+    await fakeBrowser.tabs.onUpdated.trigger(5, { status: 'loading' }, {} as never);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(r.calls).toEqual(['follow 5', 'leave 5', 'detect']);
+    stop();
+  });
+
+  it('unpinned: follows the active tab of its window, and each tab switch there', async () => {
+    const win = await fakeBrowser.windows.create({ focused: true });
+    const a = await fakeBrowser.tabs.create({ windowId: win.id, url: 'https://a.example/' });
+    // The fake browser has no way to make a created tab active: it answers for it here.
+    const query = vi
+      .spyOn(fakeBrowser.tabs, 'query')
+      .mockImplementation(async (q) => (q.active && q.windowId === win.id ? [a] : []));
+    const r = recorder();
+    const stop = followTabs(r.get);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(query).toHaveBeenCalledWith({ active: true, windowId: win.id });
+    expect(r.calls).toEqual([`follow ${a.id}`]);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 77, windowId: win.id! });
+    expect(r.calls).toEqual([`follow ${a.id}`, 'follow 77']);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 78, windowId: win.id! + 1 });
+    expect(r.calls).toEqual([`follow ${a.id}`, 'follow 77']);
+    stop();
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 79, windowId: win.id! });
+    expect(r.calls).toHaveLength(2);
+  });
+});
+
+describe('followPending', () => {
+  it('takes a person handed over just before the panel opened, and each new one, but not an old one', async () => {
+    const now = Date.now();
+    await pendingPerson.set({ tabId: 1, text: 'antiga', candidate: null, at: now - 60_000 });
+    const r = recorder(1);
+    const stop = followPending(r.get, () => now);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual([]);
+    await pendingPerson.set({ tabId: 1, text: 'Ana Souza – Nubank', candidate: null, at: now + 10 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['pending Ana Souza – Nubank']);
+    stop();
+
+    const again = recorder(1);
+    const stop2 = followPending(again.get, () => now + 20);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.calls).toEqual(['pending Ana Souza – Nubank']);
+    stop2();
+  });
+});
+
+describe('jobs as the panel sees them', () => {
+  it('calls back on every change of the watched job, from storage events and the first poll', async () => {
+    fakeBrowser.runtime.onMessage.addListener((raw: unknown) => {
+      const message = raw as { type: string; data: { id: string } };
+      return message.type === 'job.get'
+        ? Promise.resolve({ ok: true, value: job(message.data.id, 'running') })
+        : undefined;
+    });
+    const seen: string[] = [];
+    const stop = browserDeps.watchJob('j1', (j) => seen.push(j?.status ?? 'null'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['running']);
+    await lookupJobs.set({ j1: job('j1', 'done'), other: job('other', 'running') });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual(['running', 'done']);
+    stop();
+    await lookupJobs.set({ j1: job('j1', 'interrupted') });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen).toEqual(['running', 'done']);
+  });
+
+  it('finds the newest running lookup for a panel that opens mid-lookup', async () => {
+    await lookupJobs.set({ a: job('a', 'running', 10), b: job('b', 'running', 20), c: job('c', 'done', 30) });
+    expect((await runningJob())?.id).toBe('b');
+    await lookupJobs.set({ c: job('c', 'done', 30) });
+    expect(await runningJob()).toBeNull();
+  });
+});
