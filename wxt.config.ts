@@ -1,5 +1,7 @@
 import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
+import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
+import { GENERIC_FILE } from './lib/extract/scripts';
 
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
@@ -16,6 +18,14 @@ export default defineConfig({
     host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
     optional_host_permissions: ['https://*/*'],
     action: { default_title: 'Perfil Intel' },
+    // Each site script only on its own sites. The generic script is injected on demand; a site script loads it
+    // on a page of its site that no site extractor reads, so those sites alone may, under a per-session address.
+    content_scripts: scripts
+      .filter((s) => s.hosts.length)
+      .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
+    web_accessible_resources: [
+      { resources: [GENERIC_FILE.slice(1)], matches: SITE_MATCHES, use_dynamic_url: true },
+    ],
     commands: {
       'analyze-selection': {
         suggested_key: { default: 'Alt+Shift+P' },

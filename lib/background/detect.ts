@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
-import { MAX_CANDIDATES } from '@/lib/extract/registry';
+import { MAX_CANDIDATES, scriptFor } from '@/lib/extract/registry';
 import type { ContentRequest, ContentResponse, Responses } from '@/lib/messaging';
 import { candidateSchema } from './items';
 
@@ -39,9 +39,10 @@ async function ask(tabId: number): Promise<ContentResponse | null> {
 }
 
 /**
- * The people on a tab's page. The content script answers where it is declared; elsewhere it is injected when
- * the extension may (a granted host permission, or activeTab after the user invoked the extension). Otherwise
- * the answer says so, with the origin pattern the panel asks permission for when the user clicks.
+ * The people on a tab's page. The content script answers where it is declared; elsewhere the one that reads the
+ * page is injected when the extension may (a granted host permission, or activeTab after the user invoked the
+ * extension). Otherwise the answer says so, with the origin pattern the panel asks permission for when the user
+ * clicks.
  */
 export async function detect(tabId: number): Promise<Responses['detect']> {
   const first = await ask(tabId);
@@ -52,7 +53,7 @@ export async function detect(tabId: number): Promise<Responses['detect']> {
   const origin = originPattern(url);
   if (url && origin === null) return { ok: false, reason: 'unsupported', url, origin };
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files: ['/content-scripts/content.js'] });
+    await browser.scripting.executeScript({ target: { tabId }, files: [scriptFor(url)] });
   } catch {
     const granted =
       origin !== null && (await browser.permissions.contains({ origins: [origin] }).catch(() => false));

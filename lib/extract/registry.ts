@@ -1,81 +1,44 @@
-import type { Candidate, Extractor } from './types';
-import { crms } from './crm';
-import { github } from './github';
-import { hcard } from './hcard';
-import { jsonld } from './jsonld';
-import { linkedin } from './linkedin';
-import { metaAuthor } from './meta-author';
-import { microdata } from './microdata';
-import { opengraph } from './opengraph';
-import { teamPage } from './team-page';
-import { gmail, outlook } from './webmail';
-import { fold, tidy } from './names';
+import type { ScriptPublicPath } from 'wxt/utils/inject-script';
+import type { Candidate } from './types';
+import { collect, readers } from './candidates';
+import {
+  crmScript,
+  genericScript,
+  githubScript,
+  linkedinScript,
+  webmailScript,
+  type ContentScript,
+} from './scripts';
 
-/**
- * Every extractor. Those with `matches` know one site: when one matches the page, the generic ones do not run,
- * since a single-page site keeps the first page's meta tags and JSON after in-app navigation.
- */
-export const extractors: Extractor[] = [
-  linkedin,
-  github,
-  ...crms,
-  gmail,
-  outlook,
-  jsonld,
-  microdata,
-  hcard,
-  opengraph,
-  metaAuthor,
-  teamPage,
+export { MAX_CANDIDATES } from './candidates';
+
+/** Every content script, the site scripts first. */
+export const scripts: ContentScript[] = [
+  linkedinScript,
+  githubScript,
+  crmScript,
+  webmailScript,
+  genericScript,
 ];
 
-/** Where the content script is declared in the manifest: the sites with an extractor of their own. */
-export const SITE_MATCHES = [
-  'www.linkedin.com',
-  'github.com',
-  '*.hubspot.com',
-  '*.pipedrive.com',
-  'crm.rdstation.com',
-  'plugcrm.net',
-  '*.lightning.force.com',
-  'mail.google.com',
-  'outlook.office.com',
-  'outlook.office365.com',
-  'outlook.live.com',
-  'outlook.cloud.microsoft',
-].map((host) => `https://${host}/*`);
+/** Every extractor, the site extractors first. */
+export const extractors = scripts.flatMap((s) => s.extractors);
 
-export const MAX_CANDIDATES = 50;
-const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
+export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);
 
-function attempt<T>(run: () => T, fallback: T): T {
+/** Where the manifest declares the site scripts: the sites with an extractor of their own. */
+export const SITE_MATCHES = scripts.flatMap(matchesOf);
+
+/** The people on the page, read by every extractor as the content scripts would. Never throws. */
+export const extractCandidates = (doc: Document, url: string | URL): Candidate[] =>
+  collect(extractors, doc, url);
+
+/** The content script to inject on demand: the one whose extractor reads the page, else the generic one. */
+export function scriptFor(url: string): ScriptPublicPath {
   try {
-    return run();
+    const [first] = readers(extractors, new URL(url));
+    return scripts.find((s) => first && s.extractors.includes(first))?.file ?? genericScript.file;
   } catch {
-    return fallback;
+    return genericScript.file;
   }
-}
-
-/** The people on the page, most likely first: duplicates merged, at most 50. Never throws. */
-export function extractCandidates(doc: Document, url: string | URL): Candidate[] {
-  const page = attempt(() => new URL(url), null);
-  if (!page) return [];
-  const site = extractors.filter((x) => attempt(() => x.matches?.(page), false));
-  const people = new Map<string, Candidate>();
-  for (const x of site.length ? site : extractors.filter((x) => !x.matches))
-    attempt(() => {
-      for (const c of x.extract(doc, page).slice(0, 500)) {
-        // extractors build candidates with person(), which bounds every field; this guards the rest
-        for (const k of FIELDS) c[k] = tidy(c[k]);
-        c.cargo = tidy(c.cargo);
-        const key = fold(`${c.primeiro_nome} ${c.ultimo_nome}|${c.empresa}`);
-        const seen = people.get(key);
-        // the surer reading wins; a title from either is kept
-        const [best, other] = seen && seen.confidence >= c.confidence ? [seen, c] : [c, seen];
-        best.cargo ||= other?.cargo;
-        if (!best.cargo) delete best.cargo;
-        if (c.primeiro_nome) people.set(key, best);
-      }
-    }, null);
-  return [...people.values()].sort((a, b) => b.confidence - a.confidence).slice(0, MAX_CANDIDATES);
 }

@@ -170,11 +170,18 @@ describe('detect', () => {
       url: 'https://equipe.example.com/time',
       title: 'Equipe',
     });
-    expect(chrome.injected).toEqual([['/content-scripts/content.js']]);
+    expect(chrome.injected).toEqual([['/content-generic.js']]);
 
     chrome.tabUrls.set(6, 'https://other.example.com/');
     chrome.activeTab.add(6);
     expect(await detect(6)).toMatchObject({ ok: true });
+  });
+
+  it('injects the site script where a site extractor reads the page, on a host it is not declared on', async () => {
+    chrome.tabUrls.set(9, 'https://br.linkedin.com/in/ana-souza-4b2a91');
+    chrome.granted.add('https://br.linkedin.com/*');
+    expect(await detect(9)).toMatchObject({ ok: true });
+    expect(chrome.injected).toEqual([['/content-linkedin.js']]);
   });
 
   it('answers not_granted with the origin pattern to ask for when nothing allows it', async () => {

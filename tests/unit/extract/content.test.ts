@@ -1,98 +1,192 @@
 import { parseHTML } from 'linkedom';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { MatchPattern } from 'wxt/utils/match-patterns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import content from '@/entrypoints/content';
+import crm from '@/entrypoints/content-crm';
+import generic from '@/entrypoints/content-generic';
+import github from '@/entrypoints/content-github';
+import linkedin from '@/entrypoints/content-linkedin';
+import webmail from '@/entrypoints/content-webmail';
+import { matchesOf, scripts } from '@/lib/extract/registry';
+import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
-import { readPage } from '../../fixtures/pages/cases';
+import { pageCases, readPage } from '../../fixtures/pages/cases';
+
+/** Each built file and the entrypoint it is built from. */
+const entries = {
+  '/content-linkedin.js': linkedin,
+  '/content-github.js': github,
+  '/content-crm.js': crm,
+  '/content-webmail.js': webmail,
+  '/content-generic.js': generic,
+} as const;
+
+const declaredAt = (url: string) =>
+  scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 const PROFILE = 'https://www.linkedin.com/in/ana-souza-4b2a91/';
+const ARTICLE = 'https://www.linkedin.com/pulse/equipe-comercial-fernanda-albuquerque/';
+type Shared = { extractors: { id: string }[]; stop?(): void };
 const page = globalThis as unknown as {
-  window: EventTarget;
+  window: EventTarget & { __perfilIntel?: Shared };
   document: Document;
   location: { href: string };
-  CustomEvent: unknown;
+  navigation?: EventTarget;
 };
-const nodeCustomEvent = globalThis.CustomEvent;
 
-// Chrome's Navigation API, which WXT's location watcher listens to; it is looked up when WXT loads.
-const navigation = vi.hoisted(() => {
-  const target = new EventTarget();
-  (globalThis as { navigation?: EventTarget }).navigation = target;
-  return target;
-});
-/** A same-document navigation (history.pushState by the site). */
-function navigate(url: string) {
-  page.location.href = url;
-  navigation.dispatchEvent(Object.assign(new Event('navigate'), { destination: { url } }));
-}
-const contexts: ContentScriptContext[] = [];
-
-/** Inject the content script into the page, as the manifest or scripting.executeScript would. */
-function inject() {
-  const ctx = new ContentScriptContext('content', { ...content, noScriptStartedPostMessage: true });
-  content.main(ctx);
-  contexts.push(ctx);
-  return ctx;
+/** Loads a saved page at an address, as the tab would show it. */
+function open(file: string, url: string) {
+  page.document = parseHTML(readPage(file)).document as unknown as Document;
+  page.location = { href: url };
 }
 
 /** A message from the extension, as Chrome delivers it: message, sender, sendResponse. */
 function ask(message: unknown) {
-  const reply = vi.fn();
+  const reply = vi.fn<(r?: ContentResponse) => void>();
   const deliver = fakeBrowser.runtime.onMessage.trigger as (...args: unknown[]) => Promise<unknown>;
   void deliver(message, {}, reply);
   return reply;
+}
+const extract = () => ask({ type: 'extract' });
+const answerOf = (reply: ReturnType<typeof ask>) => reply.mock.calls[0]![0]!;
+const people = (list: Candidate[]) => list.map(({ confidence: _, ...person }) => person);
+
+/** A same-document navigation (history.pushState by the site), as the Navigation API reports it. */
+function navigate(url: string) {
+  page.navigation?.dispatchEvent(new Event('navigate'));
+  page.location.href = url;
 }
 
 beforeEach(() => {
   fakeBrowser.reset();
   vi.useFakeTimers();
+  // a fresh page: its own isolated world
   page.window = new EventTarget();
-  const { document, CustomEvent } = parseHTML(readPage('linkedin-profile.html'));
-  page.document = document as unknown as Document;
-  // events dispatched on the page's document must be the page's own
-  page.CustomEvent = CustomEvent;
-  page.location = { href: PROFILE };
+  page.navigation = new EventTarget();
+  open('linkedin-profile.html', PROFILE);
 });
 afterEach(() => {
-  for (const ctx of contexts.splice(0)) ctx.abort();
+  page.window.__perfilIntel?.stop?.();
   vi.restoreAllMocks();
   vi.useRealTimers();
-  page.CustomEvent = nodeCustomEvent;
 });
 
-describe('content script', () => {
-  it('does nothing with the page until asked, then answers with the candidates', () => {
-    const querySelector = vi.spyOn(page.document, 'querySelector');
-    inject();
-    expect(querySelector).not.toHaveBeenCalled();
+describe('content scripts', () => {
+  it('are built one per site family, each serving exactly the extractors its script lists', () => {
+    expect(Object.keys(entries).sort()).toEqual(scripts.map((s) => s.file).sort());
+    for (const script of scripts) {
+      page.window = new EventTarget();
+      entries[script.file as keyof typeof entries].main();
+      expect(page.window.__perfilIntel?.extractors).toEqual(script.extractors);
+      page.window.__perfilIntel?.stop?.();
+    }
+  });
 
-    const reply = ask({ type: 'extract' });
+  it('do nothing with the page until asked, then answer with the candidates', () => {
+    const querySelector = vi.spyOn(page.document, 'querySelector');
+    const querySelectorAll = vi.spyOn(page.document, 'querySelectorAll');
+    linkedin.main();
+    expect(querySelector).not.toHaveBeenCalled();
+    expect(querySelectorAll).not.toHaveBeenCalled();
+
+    const reply = extract();
     expect(reply).toHaveBeenCalledOnce();
-    const answer = reply.mock.calls[0]![0] as ContentResponse;
-    expect(answer).toMatchObject({ url: PROFILE, title: '(3) Ana Souza | LinkedIn' });
-    expect(answer.candidates).toMatchObject([
-      { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+    expect(answerOf(reply)).toMatchObject({ url: PROFILE, title: '(3) Ana Souza | LinkedIn' });
+    expect(people(answerOf(reply).candidates)).toEqual([
+      {
+        primeiro_nome: 'Ana',
+        ultimo_nome: 'Souza',
+        empresa: 'Nubank',
+        cargo: 'Head de Vendas',
+        source: 'linkedin',
+      },
     ]);
   });
 
-  it('ignores other messages', () => {
-    inject();
+  it('ignore other messages', () => {
+    linkedin.main();
     expect(ask({ type: 'lookup' })).not.toHaveBeenCalled();
     expect(ask(undefined)).not.toHaveBeenCalled();
   });
 
-  it('injected twice, only the newest copy answers and stays', () => {
-    const first = inject();
-    const second = inject();
-    expect(first.isValid).toBe(false);
-    expect(second.isValid).toBe(true);
-    expect(ask({ type: 'extract' })).toHaveBeenCalledOnce();
+  it('injected twice, only the newest copy answers, with each extractor once', () => {
+    linkedin.main();
+    linkedin.main();
+    const reply = extract();
+    expect(reply).toHaveBeenCalledOnce();
+    expect(answerOf(reply).candidates).toHaveLength(1);
+    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(['linkedin']);
   });
 
-  it('tells the extension once about a single-page navigation, with the final URL', async () => {
+  describe.each(pageCases.filter((c) => declaredAt(c.url).length))(
+    '$file at $url',
+    ({ file, url, expected }) => {
+      it('is read by the one script the manifest declares there', () => {
+        const declared = declaredAt(url);
+        expect(declared).toHaveLength(1);
+        open(file, url);
+        entries[declared[0]!.file as keyof typeof entries].main();
+        const reply = extract();
+        expect(reply).toHaveBeenCalledOnce();
+        expect(people(answerOf(reply).candidates)).toEqual(expected);
+      });
+    },
+  );
+
+  it('on a page of its site that no site extractor reads, a site script loads the generic one', async () => {
+    // The built file runs its entrypoint when loaded; here the same module stands in for it.
+    const getURL = vi
+      .spyOn(fakeBrowser.runtime, 'getURL')
+      .mockReturnValue(new URL('./run-generic-script.ts', import.meta.url).href);
+    open('jsonld-person.html', ARTICLE);
+    linkedin.main();
+    const reply = extract();
+    await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce());
+    expect(getURL).toHaveBeenCalledWith('/content-generic.js');
+    expect(answerOf(reply)).toMatchObject({ url: ARTICLE });
+    expect(answerOf(reply).candidates).toMatchObject([
+      { primeiro_nome: 'Fernanda', ultimo_nome: 'Albuquerque', source: 'jsonld' },
+    ]);
+    // loaded once: the next question is answered at once, by the generic script now in charge
+    getURL.mockClear();
+    expect(extract()).toHaveBeenCalledOnce();
+    expect(getURL).not.toHaveBeenCalled();
+  });
+
+  it('where the generic script cannot be loaded, the reply is empty, so the extension injects it', async () => {
+    open('jsonld-person.html', ARTICLE);
+    linkedin.main();
+    const reply = extract();
+    await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce());
+    expect(reply).toHaveBeenCalledWith();
+  });
+
+  it('share one page: with the generic script injected too, the site extractor alone reads its pages', () => {
+    open('linkedin-after-navigation.html', 'https://www.linkedin.com/in/bruno-lima-7c1d2e/');
+    linkedin.main();
+    generic.main();
+    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual([
+      'linkedin',
+      'jsonld',
+      'microdata',
+      'hcard',
+      'opengraph',
+      'meta-author',
+      'team-page',
+    ]);
+    // the first profile's og:title is still in the page: only the LinkedIn reading counts
+    expect(answerOf(extract()).candidates.map((c) => `${c.primeiro_nome} ${c.source}`)).toEqual([
+      'Bruno linkedin',
+    ]);
+    page.location.href = 'https://www.linkedin.com/feed/';
+    expect(answerOf(extract()).candidates.map((c) => c.source)).toContain('opengraph');
+  });
+});
+
+describe('single-page navigation', () => {
+  it('tells the extension once, with the final address, after it settles', async () => {
     const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
-    inject();
+    linkedin.main();
     navigate('https://www.linkedin.com/in/bruno-lima-7c1d2e/');
     navigate('https://www.linkedin.com/in/bruno-lima-7c1d2e/details/experience/');
     await vi.advanceTimersByTimeAsync(100);
@@ -105,21 +199,58 @@ describe('content script', () => {
     });
   });
 
+  it('says nothing when the address ends where it was', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    linkedin.main();
+    navigate('https://www.linkedin.com/in/bruno-lima-7c1d2e/');
+    navigate(PROFILE);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('sends nothing from a copy a newer one replaced', async () => {
     const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
-    inject();
-    inject();
+    linkedin.main();
+    linkedin.main();
     navigate('https://www.linkedin.com/in/bruno-lima-7c1d2e/');
     await vi.advanceTimersByTimeAsync(1000);
     expect(send).toHaveBeenCalledOnce();
   });
 
-  it('survives the extension being gone when it reports a navigation', async () => {
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockRejectedValue(
-      new Error('Extension context invalidated.'),
-    );
-    inject();
+  it('without the Navigation API, looks at the address each second while the page is shown', async () => {
+    delete page.navigation;
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    let hidden = true;
+    Object.defineProperty(page.document, 'hidden', { get: () => hidden });
+    linkedin.main();
+    page.location.href = 'https://www.linkedin.com/in/bruno-lima-7c1d2e/';
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(send).not.toHaveBeenCalled();
+    hidden = false;
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(send).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledWith({
+      type: 'page-changed',
+      url: 'https://www.linkedin.com/in/bruno-lima-7c1d2e/',
+    });
+  });
+
+  it('survives the extension being gone, then stops watching and answering', async () => {
+    const send = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockRejectedValue(new Error('Extension context invalidated.'));
+    linkedin.main();
+    // a failed notice while the extension is still there changes nothing
     navigate('https://www.linkedin.com/in/bruno-lima-7c1d2e/');
-    await expect(vi.advanceTimersByTimeAsync(1000)).resolves.toBeDefined();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(extract()).toHaveBeenCalledOnce();
+    // once it is gone (reloaded or removed), the orphaned copy stops
+    (fakeBrowser.runtime as { id?: string }).id = undefined;
+    navigate('https://www.linkedin.com/in/carla-prado/');
+    await vi.advanceTimersByTimeAsync(1000);
+    navigate('https://www.linkedin.com/in/diego-ramos/');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(extract()).not.toHaveBeenCalled();
   });
 });

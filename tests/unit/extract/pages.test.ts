@@ -1,13 +1,15 @@
 import { parseHTML } from 'linkedom';
 import { MatchPattern } from 'wxt/utils/match-patterns';
 import { describe, expect, it } from 'vitest';
-import { extractCandidates, extractors, SITE_MATCHES } from '@/lib/extract/registry';
+import { extractCandidates, extractors, matchesOf, scripts } from '@/lib/extract/registry';
 import type { Candidate } from '@/lib/extract/types';
 import { pageCases, readPage } from '../../fixtures/pages/cases';
 
 const load = (file: string) => parseHTML(readPage(file)).document as unknown as Document;
 const people = (list: Candidate[]) => list.map(({ confidence: _, ...person }) => person);
-const declared = (url: string) => SITE_MATCHES.some((m) => new MatchPattern(m).includes(url));
+/** The scripts the manifest declares at `url`. */
+const declared = (url: string) =>
+  scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 describe.each(pageCases)('$file at $url', ({ file, url, extractor, expected }) => {
   const x = extractors.find((e) => e.id == extractor)!;
@@ -29,9 +31,11 @@ describe.each(pageCases)('$file at $url', ({ file, url, extractor, expected }) =
   });
 
   it(
-    x.matches ? 'is on a site where the content script is declared' : 'is on a site reached on demand',
+    x.matches
+      ? 'is on a site where the script carrying its extractor is declared'
+      : 'is on a site reached on demand',
     () => {
-      expect(declared(url)).toBe(!!x.matches);
+      expect(declared(url)).toEqual(x.matches ? scripts.filter((s) => s.extractors.includes(x)) : []);
     },
   );
 });

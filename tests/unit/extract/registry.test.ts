@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { extractCandidates, extractors } from '@/lib/extract/registry';
+import { extractCandidates, extractors, scriptFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
 import { readPage } from '../../fixtures/pages/cases';
 
 const doc = (html: string) => parseHTML(html).document as unknown as Document;
@@ -73,5 +73,38 @@ describe('extractCandidates', () => {
     );
     const firstGeneric = extractors.findIndex((x) => !x.matches);
     expect(extractors.slice(firstGeneric).every((x) => !x.matches)).toBe(true);
+  });
+});
+
+describe('content scripts', () => {
+  it('carry every extractor once: each site script its own site extractors, the generic one the rest', () => {
+    expect(scripts.flatMap((s) => s.extractors)).toEqual(extractors);
+    const generic = scripts.at(-1)!;
+    expect(generic.file).toBe('/content-generic.js');
+    expect(generic.hosts).toEqual([]);
+    expect(generic.extractors.every((x) => !x.matches)).toBe(true);
+    for (const site of scripts.slice(0, -1)) {
+      expect(site.hosts.length).toBeGreaterThan(0);
+      expect(site.extractors.every((x) => x.matches)).toBe(true);
+    }
+  });
+
+  it('are declared on the sites with an extractor of their own, over https only', () => {
+    expect(SITE_MATCHES).toContain('https://www.linkedin.com/*');
+    expect(SITE_MATCHES).toContain('https://*.lightning.force.com/*');
+    expect(SITE_MATCHES).toHaveLength(new Set(SITE_MATCHES).size);
+    expect(SITE_MATCHES.every((m) => /^https:\/\/[^/]+\/\*$/.test(m))).toBe(true);
+  });
+
+  it('on demand, the script injected is the one whose extractor reads the page, else the generic one', () => {
+    // a LinkedIn host without a static script, after the user granted it
+    expect(scriptFor('https://br.linkedin.com/in/ana-souza-4b2a91')).toBe('/content-linkedin.js');
+    expect(scriptFor('https://github.com/rafaelcosta')).toBe('/content-github.js');
+    expect(scriptFor('https://app.hubspot.com/contacts/1/record/0-1/2')).toBe('/content-crm.js');
+    expect(scriptFor('https://outlook.live.com/mail/0/')).toBe('/content-webmail.js');
+    // a page of such a site that no site extractor reads
+    expect(scriptFor('https://br.linkedin.com/pulse/vendas-b2b')).toBe('/content-generic.js');
+    expect(scriptFor('https://acme.com.br/equipe')).toBe('/content-generic.js');
+    expect(scriptFor('')).toBe('/content-generic.js');
   });
 });
