@@ -32,11 +32,6 @@ const axeViolations = async (page: Page) =>
 
 const noAxeViolations = async (page: Page) => expect(await axeViolations(page)).toEqual([]);
 
-// The worker can be announced before its extension APIs are bound: wait for them before using it.
-test.beforeEach(async ({ serviceWorker }) => {
-  await expect.poll(() => serviceWorker.evaluate(() => typeof chrome)).toBe('object');
-});
-
 test.describe('options: API key', () => {
   test('a key in the wrong format is refused before anything is sent', async ({
     sandbox,

@@ -16,11 +16,6 @@ async function setSettings(serviceWorker: Worker, patch: Record<string, unknown>
   }, patch);
 }
 
-// The worker can be announced before its extension APIs are bound: wait for them before using it.
-test.beforeEach(async ({ serviceWorker }) => {
-  await expect.poll(() => serviceWorker.evaluate(() => typeof chrome)).toBe('object');
-});
-
 test.describe('popup', () => {
   test('shows balance, plan, tier, usage and service status from the sandbox, and the low-balance warning', async ({
     admin,
