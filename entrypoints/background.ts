@@ -21,6 +21,7 @@ export default defineBackground(() => {
     void route(message, sender).then(sendResponse);
     return true;
   });
+  browser.runtime.onConnect.addListener((port) => engine.draft.connect(port));
   browser.runtime.onInstalled.addListener((details) => {
     void ready.then(() => engine.onInstalled(details)).catch(logError('install'));
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Candidate } from '@/lib/extract/types';
 import type { ApiError } from '@/lib/api/errors';
 import type { Analysis } from '@/lib/analysis/model';
+import type { SimilarPerson } from '@/lib/draft/similar';
 import type { Credits, Depth, KeyStatus } from '@/lib/storage';
 
 /*
@@ -115,6 +116,7 @@ export const requests = {
   'tiers.get': empty,
   'service.status': empty,
   'models.list': empty,
+  'draft.similar': z.object({ entryId: z.string().min(1).max(100) }),
 } satisfies Record<string, z.ZodType>;
 
 export interface Responses {
@@ -136,6 +138,7 @@ export interface Responses {
   'tiers.get': PlansInfo;
   'service.status': ServiceStatus;
   'models.list': ModelInfo[];
+  'draft.similar': SimilarPerson[];
 }
 
 /** /tiers-disponiveis, reduced to what the plan comparison shows. */

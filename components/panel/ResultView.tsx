@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { AnalysisView } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
+import { DraftComposer } from '@/components/draft/DraftComposer';
+import { SimilarPeople } from '@/components/draft/SimilarPeople';
 import { formatDate, tr, type UiLang } from '@/lib/i18n';
 import { send, type HistoryEntry } from '@/lib/messaging';
 import {
@@ -181,6 +183,7 @@ export function ResultView({
 }) {
   const back = usePanel((s) => s.back);
   const showHistory = usePanel((s) => s.showHistory);
+  const showEntry = usePanel((s) => s.showEntry);
   const root = useRef<HTMLDivElement>(null);
   usePrintOpensSections(root);
   return (
@@ -212,6 +215,15 @@ export function ResultView({
         company={entry.input.empresa}
         lang={lang}
       />
+      <div className="print:hidden">
+        <DraftComposer entry={entry} />
+      </div>
+      <div className="print:hidden">
+        <SimilarPeople
+          entryId={entry.id}
+          onOpen={(id) => void send('history.get', { id }).then((e) => e && showEntry(e, 'history'))}
+        />
+      </div>
     </div>
   );
 }

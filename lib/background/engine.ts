@@ -6,6 +6,7 @@ import { showBadge } from './badge';
 import { createContextMenu } from './context-menu';
 import { createCreditsService } from './credits';
 import { detect } from './detect';
+import { createDraftService } from './draft';
 import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
 import { createKeepAlive, type KeepAlive } from './keep-alive';
@@ -32,14 +33,16 @@ export function createEngine(options: EngineOptions = {}) {
     createHistory({ retentionDays: async () => (await settings.get()).historyRetentionDays, now });
   const creditsService = createCreditsService({ client, now });
   const jobs = createJobStore({ now });
+  const keepAlive = options.keepAlive ?? createKeepAlive();
   const lookup = createLookupService({
     client,
     history,
     credits: creditsService,
     jobs,
-    keepAlive: options.keepAlive ?? createKeepAlive(),
+    keepAlive,
     now,
   });
+  const draft = createDraftService({ client, history, keepAlive });
   const keys = createKeyService({ credits: creditsService });
   const info = async () => ({ client: await client({ keyOptional: true }) });
 
@@ -60,6 +63,7 @@ export function createEngine(options: EngineOptions = {}) {
     'tiers.get': async (d) => infoHandlers['tiers.get'](d, await info()),
     'service.status': async (d) => infoHandlers['service.status'](d, await info()),
     'models.list': async (d) => infoHandlers['models.list'](d, await info()),
+    'draft.similar': (req) => draft.similar(req),
   };
 
   async function refreshBadge(): Promise<void> {
@@ -102,6 +106,7 @@ export function createEngine(options: EngineOptions = {}) {
     lookup,
     history,
     credits: creditsService,
+    draft,
 
     async onInstalled({ reason }: Browser.runtime.InstalledDetails): Promise<void> {
       await createContextMenu();

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@/lib/api/client';
 import { toApiError } from '@/lib/api/errors';
+import { MODEL_MAX_TOKENS } from '@/lib/draft/limits';
 import { serviceLevel, type Health, type ServiceLevel, type Status, type Tiers } from '@/lib/api/schemas';
 import type { ModelInfo, ParsedRequest, PlansInfo, Responses, ServiceStatus } from '@/lib/messaging';
 
@@ -8,12 +9,6 @@ import type { ModelInfo, ParsedRequest, PlansInfo, Responses, ServiceStatus } fr
 export interface InfoContext {
   client: ApiClient;
 }
-
-/** Documented maximum tokens per model (contract part 8); other models have none documented. */
-const MAX_TOKENS: Record<string, number> = {
-  'service-completion': 2048,
-  'service-completion-large': 4096,
-};
 
 export function toPlansInfo(body: Tiers): PlansInfo {
   const plans =
@@ -92,6 +87,6 @@ export const infoHandlers = {
     { client }: InfoContext,
   ): Promise<ModelInfo[]> => {
     const list = await client.models.list();
-    return list.data.map((m) => ({ id: m.id, maxTokens: MAX_TOKENS[m.id] ?? null }));
+    return list.data.map((m) => ({ id: m.id, maxTokens: MODEL_MAX_TOKENS[m.id] ?? null }));
   },
 };

@@ -248,7 +248,7 @@ test.describe('side panel', () => {
     await panel.getByTestId('run').click();
     const result = panel.getByTestId('result');
     await expect(result).toHaveAttribute('data-depth', 'quick', { timeout: 20_000 });
-    await expect(panel.locator('summary')).toHaveText([
+    await expect(panel.getByTestId('analysis').locator('summary')).toHaveText([
       'Manual do comprador',
       'Linguagem de impacto',
       'Perfil profissional',

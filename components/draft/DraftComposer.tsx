@@ -1,0 +1,306 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  Disclosure,
+  Field,
+  Notice,
+  SelectField,
+  Spinner,
+  controlClass,
+  useAction,
+  type Option,
+} from '@/components/ui';
+import type { ApiError } from '@/lib/api/errors';
+import {
+  clampMaxTokens,
+  clampTemperature,
+  DEFAULT_MAX_TOKENS,
+  DEFAULT_TEMPERATURE,
+  maxTokensFor,
+  TEMPERATURE_MAX,
+  TEMPERATURE_MIN,
+} from '@/lib/draft/limits';
+import { streamDraft } from '@/lib/draft/port';
+import type { Channel, DraftLanguage, Length, Tone } from '@/lib/draft/prompt';
+import { tr, useLang, type Text, type UiLang } from '@/lib/i18n';
+import { send, type HistoryEntry } from '@/lib/messaging';
+import { settings } from '@/lib/storage';
+
+const CHANNEL_LABELS: Record<Channel, Text> = {
+  linkedin: { pt: 'Mensagem no LinkedIn', en: 'LinkedIn message' },
+  email: { pt: 'E-mail', en: 'E-mail' },
+  whatsapp: { pt: 'WhatsApp', en: 'WhatsApp' },
+};
+const TONE_LABELS: Record<Tone, Text> = {
+  consultivo: { pt: 'Consultivo', en: 'Consultative' },
+  direto: { pt: 'Direto', en: 'Direct' },
+  amigavel: { pt: 'Amigável', en: 'Friendly' },
+  formal: { pt: 'Formal', en: 'Formal' },
+};
+const LENGTH_LABELS: Record<Length, Text> = {
+  curta: { pt: 'Curta', en: 'Short' },
+  media: { pt: 'Média', en: 'Medium' },
+  longa: { pt: 'Longa', en: 'Long' },
+};
+const LANGUAGE_LABELS: Record<DraftLanguage, Text> = {
+  pt: { pt: 'Português', en: 'Portuguese' },
+  en: { pt: 'Inglês', en: 'English' },
+};
+
+const options = <V extends string>(labels: Record<V, Text>, lang: UiLang): Option<V>[] =>
+  (Object.keys(labels) as V[]).map((value) => ({ value, label: tr(lang, labels[value]) }));
+
+/** Chat models only: embedding models cannot write. */
+const canWrite = (id: string) => !id.includes('embedding');
+
+type Status = 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
+
+/** "Escrever abordagem": the first message to this person, written by the model from the analysis, streamed. */
+export function DraftComposer({ entry }: { entry: HistoryEntry }) {
+  const lang = useLang();
+  const [channel, setChannel] = useState<Channel>('linkedin');
+  const [tone, setTone] = useState<Tone>('consultivo');
+  const [length, setLength] = useState<Length>('curta');
+  const [language, setLanguage] = useState<DraftLanguage>(entry.lang);
+  const [notes, setNotes] = useState('');
+  const [model, setModel] = useState('');
+  const [temperature, setTemperature] = useState(DEFAULT_TEMPERATURE);
+  const [maxTokens, setMaxTokens] = useState(DEFAULT_MAX_TOKENS);
+  const [status, setStatus] = useState<Status>('idle');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [copied, setCopied] = useState('');
+  const stop = useRef<(() => void) | null>(null);
+
+  const [models, loadModels] = useAction(async () => {
+    const list = (await send('models.list', {})).filter((m) => canWrite(m.id));
+    const preferred = (await settings.get()).llmModel;
+    const pick = list.find((m) => m.id === preferred) ?? list.find((m) => m.id === 'service-chat') ?? list[0];
+    if (pick) setModel(pick.id);
+    return list;
+  });
+  useEffect(() => {
+    void loadModels();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once
+  }, []);
+  // A new entry or leaving the page stops a running draft.
+  useEffect(() => () => stop.current?.(), [entry.id]);
+
+  const limit = model ? maxTokensFor(model) : DEFAULT_MAX_TOKENS;
+
+  function write() {
+    stop.current?.();
+    setText('');
+    setError(null);
+    setCopied('');
+    setStatus('streaming');
+    stop.current = streamDraft(
+      {
+        entryId: entry.id,
+        channel,
+        tone,
+        length,
+        language,
+        notes,
+        model,
+        temperature: clampTemperature(temperature),
+        maxTokens: clampMaxTokens(maxTokens, model),
+      },
+      {
+        onDelta: (t) => setText((old) => old + t),
+        onDone: () => setStatus('done'),
+        onError: (e) => {
+          setError(e);
+          setStatus('error');
+        },
+      },
+    );
+  }
+
+  function halt() {
+    stop.current?.();
+    stop.current = null;
+    setStatus('stopped');
+  }
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(tr(lang, { pt: 'Mensagem copiada.', en: 'Message copied.' }));
+    } catch {
+      setCopied(tr(lang, { pt: 'Não foi possível copiar.', en: 'Could not copy.' }));
+    }
+  }
+
+  const streaming = status === 'streaming';
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="draft-title" data-testid="draft-composer">
+      <h2 id="draft-title" className="text-base font-semibold">
+        {tr(lang, { pt: 'Escrever abordagem', en: 'Write the first message' })}
+      </h2>
+      <div className="grid grid-cols-2 gap-2">
+        <SelectField
+          label={tr(lang, { pt: 'Canal', en: 'Channel' })}
+          options={options(CHANNEL_LABELS, lang)}
+          value={channel}
+          onChange={setChannel}
+        />
+        <SelectField
+          label={tr(lang, { pt: 'Tom', en: 'Tone' })}
+          options={options(TONE_LABELS, lang)}
+          value={tone}
+          onChange={setTone}
+        />
+        <SelectField
+          label={tr(lang, { pt: 'Tamanho', en: 'Length' })}
+          options={options(LENGTH_LABELS, lang)}
+          value={length}
+          onChange={setLength}
+        />
+        <SelectField
+          label={tr(lang, { pt: 'Idioma', en: 'Language' })}
+          options={options(LANGUAGE_LABELS, lang)}
+          value={language}
+          onChange={setLanguage}
+        />
+      </div>
+      <Field
+        label={tr(lang, { pt: 'Suas notas (opcional)', en: 'Your notes (optional)' })}
+        hint={tr(lang, {
+          pt: 'Só a análise e estas notas vão para o modelo.',
+          en: 'Only the analysis and these notes go to the model.',
+        })}
+      >
+        {(control) => (
+          <textarea
+            className={controlClass}
+            rows={2}
+            maxLength={2000}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            {...control}
+          />
+        )}
+      </Field>
+      <Disclosure summary={tr(lang, { pt: 'Modelo', en: 'Model' })}>
+        <div className="flex flex-col gap-2">
+          {models.status === 'loading' && (
+            <Spinner label={tr(lang, { pt: 'Carregando modelos', en: 'Loading models' })} />
+          )}
+          {models.status === 'error' && <Notice tone="danger">{tr(lang, models.error)}</Notice>}
+          {models.status === 'success' && (
+            <SelectField
+              label={tr(lang, { pt: 'Modelo', en: 'Model' })}
+              options={models.value.map((m) => ({ value: m.id, label: m.id }))}
+              value={model}
+              onChange={(id) => {
+                setModel(id);
+                setMaxTokens((n) => clampMaxTokens(n, id));
+              }}
+              data-testid="draft-model"
+            />
+          )}
+          <Field
+            label={tr(lang, {
+              pt: `Temperatura (${TEMPERATURE_MIN}–${TEMPERATURE_MAX})`,
+              en: `Temperature (${TEMPERATURE_MIN}–${TEMPERATURE_MAX})`,
+            })}
+          >
+            {(control) => (
+              <input
+                type="number"
+                className={controlClass}
+                min={TEMPERATURE_MIN}
+                max={TEMPERATURE_MAX}
+                step={0.1}
+                value={temperature}
+                onChange={(e) => setTemperature(clampTemperature(e.target.valueAsNumber))}
+                {...control}
+              />
+            )}
+          </Field>
+          <Field
+            label={tr(lang, { pt: `Máximo de tokens (até ${limit})`, en: `Max tokens (up to ${limit})` })}
+          >
+            {(control) => (
+              <input
+                type="number"
+                className={controlClass}
+                min={1}
+                max={limit}
+                step={50}
+                value={maxTokens}
+                onChange={(e) => setMaxTokens(clampMaxTokens(e.target.valueAsNumber, model))}
+                {...control}
+              />
+            )}
+          </Field>
+        </div>
+      </Disclosure>
+      <div className="flex flex-wrap gap-2">
+        {streaming ? (
+          <Button variant="danger" onClick={halt} data-testid="draft-stop">
+            {tr(lang, { pt: 'Parar', en: 'Stop' })}
+          </Button>
+        ) : (
+          <Button variant="primary" onClick={write} disabled={!model} data-testid="draft-write">
+            {status === 'idle'
+              ? tr(lang, { pt: 'Escrever abordagem', en: 'Write the first message' })
+              : tr(lang, { pt: 'Gerar de novo', en: 'Regenerate' })}
+          </Button>
+        )}
+      </div>
+      {error && (
+        <Notice tone="danger" title={tr(lang, error.message)}>
+          {error.details?.serviceMessage && (
+            <p className="text-xs" data-testid="draft-error-detail">
+              {error.details.serviceMessage}
+            </p>
+          )}
+        </Notice>
+      )}
+      {streaming ? (
+        <div
+          aria-live="polite"
+          className="whitespace-pre-wrap rounded-md border border-zinc-300 p-3 text-sm dark:border-zinc-600"
+          data-testid="draft-stream"
+        >
+          {text || <Spinner label={tr(lang, { pt: 'Escrevendo', en: 'Writing' })} />}
+        </div>
+      ) : (
+        text && (
+          <>
+            {status === 'stopped' && (
+              <Notice tone="warning">
+                {tr(lang, {
+                  pt: 'Geração interrompida: o texto pode estar incompleto.',
+                  en: 'Stopped: the text may be incomplete.',
+                })}
+              </Notice>
+            )}
+            <Field label={tr(lang, { pt: 'Mensagem (edite à vontade)', en: 'Message (edit freely)' })}>
+              {(control) => (
+                <textarea
+                  className={controlClass}
+                  rows={8}
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  data-testid="draft-text"
+                  {...control}
+                />
+              )}
+            </Field>
+            <div className="flex items-center gap-2">
+              <Button size="sm" onClick={() => void copy()} data-testid="draft-copy">
+                {tr(lang, { pt: 'Copiar', en: 'Copy' })}
+              </Button>
+              <span role="status" className="text-xs">
+                {copied}
+              </span>
+            </div>
+          </>
+        )
+      )}
+    </section>
+  );
+}

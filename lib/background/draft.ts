@@ -1,0 +1,122 @@
+import { browser, type Browser } from 'wxt/browser';
+import { ApiFailure, makeApiError, toApiError, type ApiError } from '@/lib/api/errors';
+import { clampMaxTokens, clampTemperature, createRateLimiter, type RateLimiter } from '@/lib/draft/limits';
+import { DRAFT_PORT, draftRequestSchema, type DraftMessage } from '@/lib/draft/port';
+import { buildDraftPrompt } from '@/lib/draft/prompt';
+import { createSimilarity, type SimilarPerson, type Similarity } from '@/lib/draft/similar';
+import type { History } from '@/lib/history';
+import type { ParsedRequest } from '@/lib/messaging';
+import type { ClientFactory } from './api';
+import type { KeepAlive } from './keep-alive';
+import { refusal } from './refusal';
+import { senderKind } from './sender';
+
+/* Outreach drafting (streamed through a Port) and "similar people". Both use only the /v1 model API. */
+
+export interface DraftServiceOptions {
+  client: ClientFactory;
+  history: History;
+  keepAlive: KeepAlive;
+  limiter?: RateLimiter;
+  similarity?: Similarity;
+}
+
+const INVALID = { pt: 'Pedido de mensagem com dados inválidos.', en: 'Draft request with invalid data.' };
+const GONE = {
+  pt: 'Esta análise não está mais no histórico.',
+  en: 'This analysis is no longer in the history.',
+};
+
+const MODEL_CTX = { api: 'model', endpoint: '/v1/chat/completions' } as const;
+
+export function createDraftService(options: DraftServiceOptions) {
+  const { client, history, keepAlive } = options;
+  const limiter = options.limiter ?? createRateLimiter();
+
+  /** Keeps within the model API's rate limit: refuses, with the wait, rather than be refused. */
+  function admit(endpoint: string): void {
+    const waitMs = limiter.take();
+    if (waitMs > 0) {
+      throw new ApiFailure(
+        makeApiError(
+          'rate_limit_exceeded',
+          { api: 'model', endpoint, sent: false },
+          {
+            retryAfterSec: Math.ceil(waitMs / 1000),
+          },
+        ),
+      );
+    }
+  }
+
+  const similarity =
+    options.similarity ??
+    createSimilarity({
+      client: () => client(),
+      beforeRequest: () => admit('/v1/embeddings'),
+    });
+
+  async function generate(raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) {
+    const parsed = draftRequestSchema.safeParse(raw);
+    if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
+    const req = parsed.data;
+    const entry = await history.get(req.entryId);
+    if (!entry) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
+    const api = await client();
+    admit(MODEL_CTX.endpoint);
+    const messages = buildDraftPrompt({
+      analysis: entry.analysis,
+      input: {
+        name: [entry.input.primeiro_nome, entry.input.ultimo_nome].filter(Boolean).join(' '),
+        company: entry.input.empresa,
+      },
+      notes: req.notes,
+      channel: req.channel,
+      tone: req.tone,
+      length: req.length,
+      language: req.language,
+    });
+    const chat = {
+      model: req.model,
+      messages,
+      temperature: clampTemperature(req.temperature),
+      max_tokens: clampMaxTokens(req.maxTokens, req.model),
+    };
+    for await (const text of api.chatStream(chat, { signal })) post({ type: 'delta', text });
+    post({ type: 'done' });
+  }
+
+  return {
+    /** One Port per generation: the first message is the request; a disconnect stops it. */
+    connect(port: Browser.runtime.Port): void {
+      if (port.name !== DRAFT_PORT) return;
+      const ours = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+      if (senderKind(port.sender ?? {}, ours).kind !== 'page') return port.disconnect();
+      const stop = new AbortController();
+      port.onDisconnect.addListener(() => stop.abort());
+      const post = (m: DraftMessage) => {
+        if (!stop.signal.aborted) port.postMessage(m);
+      };
+      const onRequest = (raw: unknown) => {
+        port.onMessage.removeListener(onRequest);
+        const work = generate(raw, stop.signal, post).catch((e: unknown) => {
+          const error: ApiError = toApiError(e, MODEL_CTX);
+          post({ type: 'error', error });
+        });
+        void keepAlive.hold(work);
+      };
+      port.onMessage.addListener(onRequest);
+    },
+
+    /** The top people like this entry's, among other people already analysed. No profile credits. */
+    async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPerson[]> {
+      const entry = await history.get(entryId);
+      if (!entry) return [];
+      const all = await history.exportAll();
+      await similarity.prune(all);
+      return similarity.similar(entry, all);
+    },
+  };
+}
+
+export type DraftService = ReturnType<typeof createDraftService>;

@@ -1,0 +1,355 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page, Worker } from '@playwright/test';
+import type { DraftMessage, DraftRequest } from '@/lib/draft/port';
+import type { LookupJob, RequestData, RequestType, Responses } from '@/lib/messaging';
+import { expect, test } from './fixtures';
+import { openPanel, openTab, setSettings } from './sidepanel.helpers';
+
+/*
+ * Drafting through the built extension, against the sandbox's /v1: first the `draft` port as the composer uses it
+ * (lib/draft/port.ts), then the composer itself in the side panel, as a seller meets it.
+ */
+
+type Reply<T extends RequestType> = { ok: true; value: Responses[T] } | { ok: false; error: unknown };
+
+async function call<T extends RequestType>(page: Page, type: T, data: RequestData<T>): Promise<Responses[T]> {
+  const reply = (await page.evaluate(([t, d]) => chrome.runtime.sendMessage({ type: t, data: d }), [
+    type,
+    data,
+  ] as const)) as Reply<T>;
+  if (!reply.ok) throw new Error(`${type} refused: ${JSON.stringify(reply.error)}`);
+  return reply.value;
+}
+
+/** A Complete analysis in the history, made through the real lookup. */
+async function analysedEntry(page: Page): Promise<string> {
+  const { jobId } = await call(page, 'lookup', {
+    input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+    depth: 'complete',
+    lang: 'pt',
+  });
+  let job: LookupJob | null = null;
+  await expect.poll(async () => (job = await call(page, 'job.get', { id: jobId }))?.status).toBe('done');
+  const done = job as LookupJob | null;
+  if (done?.status !== 'done') throw new Error('lookup did not finish');
+  return done.entryId;
+}
+
+const request = (entryId: string, over: Partial<DraftRequest> = {}): DraftRequest => ({
+  entryId,
+  channel: 'email',
+  tone: 'consultivo',
+  length: 'curta',
+  language: 'pt',
+  notes: '',
+  model: 'service-chat',
+  temperature: 0.7,
+  maxTokens: 400,
+  ...over,
+});
+
+/** Opens the port, sends the request, and returns every message until `done` or `error`. */
+function draft(page: Page, req: DraftRequest): Promise<DraftMessage[]> {
+  return page.evaluate(
+    (r) =>
+      new Promise<DraftMessage[]>((resolve) => {
+        const seen: DraftMessage[] = [];
+        const port = chrome.runtime.connect({ name: 'draft' });
+        port.onMessage.addListener((m: DraftMessage) => {
+          seen.push(m);
+          if (m.type !== 'delta') resolve(seen);
+        });
+        port.postMessage(r);
+      }),
+    req,
+  );
+}
+
+async function pointModelApiAt(worker: Worker, url: string) {
+  await worker.evaluate(async (u) => {
+    const { settings = {} } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({ settings: { ...settings, llmBaseUrl: u } });
+  }, url);
+}
+
+/** Forwards to the sandbox, but hands a streamed body over 20 bytes at a time, and notes a client that hangs up. */
+async function dripProxy(target: string) {
+  const seen = { streams: 0, closedEarly: 0, bytesBeforeClose: 0, total: 0 };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const upstream = await fetch(`${target}${req.url}`, {
+          method: req.method,
+          headers: {
+            authorization: req.headers.authorization ?? '',
+            'content-type': 'application/json',
+          },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        });
+        const body = Buffer.from(await upstream.arrayBuffer());
+        const type = upstream.headers.get('content-type') ?? 'application/json';
+        res.writeHead(upstream.status, { 'content-type': type, 'access-control-allow-origin': '*' });
+        if (!type.includes('event-stream')) return void res.end(body);
+        seen.streams++;
+        seen.total = body.length;
+        let sent = 0;
+        res.on('close', () => {
+          if (sent < body.length) {
+            seen.closedEarly++;
+            seen.bytesBeforeClose = sent;
+          }
+        });
+        while (sent < body.length && !res.destroyed) {
+          res.write(body.subarray(sent, sent + 20));
+          sent += 20;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        if (!res.destroyed) res.end();
+      })();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, seen, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('a draft streams from the model API, token by token, and costs no profile credits', async ({
+  admin,
+  useKey,
+  openPage,
+}) => {
+  const key = await admin.account({ tier: 'complete', credits: 20 });
+  await useKey(key);
+  const page = await openPage('options.html');
+  const entryId = await analysedEntry(page);
+  const before = (await admin.ledger(key)).total_credits;
+
+  const messages = await draft(page, request(entryId, { notes: 'Conhecemos no evento de fintechs' }));
+  expect(messages.at(-1)).toEqual({ type: 'done' });
+  const deltas = messages.filter((m) => m.type === 'delta');
+  expect(deltas.length).toBeGreaterThan(5);
+  expect(deltas.map((d) => (d.type === 'delta' ? d.text : '')).join('')).toMatch(/Destinatário: Ana Souza/);
+  expect((await admin.ledger(key)).total_credits).toBe(before);
+
+  // Similar people answer from the model API only.
+  expect(await call(page, 'draft.similar', { entryId })).toEqual([]);
+  expect((await admin.ledger(key)).total_credits).toBe(before);
+});
+
+test('stop: disconnecting the port aborts the stream; nothing more arrives', async ({
+  admin,
+  useKey,
+  openPage,
+  serviceWorker,
+  sandbox,
+}) => {
+  const key = await admin.account({ tier: 'complete', credits: 20 });
+  await useKey(key);
+  const page = await openPage('options.html');
+  const entryId = await analysedEntry(page);
+  const proxy = await dripProxy(sandbox.url);
+  try {
+    await pointModelApiAt(serviceWorker, proxy.url);
+    const result = await page.evaluate(
+      (r) =>
+        new Promise<{ before: number; after: number; ended: boolean }>((resolve) => {
+          let count = 0;
+          let ended = false;
+          const port = chrome.runtime.connect({ name: 'draft' });
+          port.onMessage.addListener((m: { type: string }) => {
+            count++;
+            if (m.type !== 'delta') ended = true;
+            if (count === 2) {
+              port.disconnect();
+              const before = count;
+              setTimeout(() => resolve({ before, after: count, ended }), 1500);
+            }
+          });
+          port.postMessage(r);
+        }),
+      request(entryId, { length: 'longa' }),
+    );
+    expect(result.ended).toBe(false);
+    expect(result.after).toBe(result.before);
+    // The worker hung up on the model API long before the end of the reply.
+    await expect.poll(() => proxy.seen.closedEarly).toBe(1);
+    expect(proxy.seen.bytesBeforeClose).toBeLessThan(proxy.seen.total / 2);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('the model API errors come back in plain words: 400 and 401', async ({
+  admin,
+  useKey,
+  openPage,
+  serviceWorker,
+}) => {
+  const key = await admin.account({ tier: 'complete', credits: 20 });
+  await useKey(key);
+  const page = await openPage('options.html');
+  const entryId = await analysedEntry(page);
+
+  const [bad] = await draft(page, request(entryId, { model: 'service-embedding' }));
+  expect(bad).toMatchObject({ type: 'error', error: { code: 'invalid_request', status: 400 } });
+  expect(bad?.type === 'error' && bad.error.message.pt).toBe(
+    'A API de modelos recusou o pedido. Ajuste o texto ou os parâmetros (temperatura, tamanho).',
+  );
+
+  // A key the model API does not know.
+  await serviceWorker.evaluate(() => chrome.storage.local.set({ apiKey: 'complete_api_desconhecida00' }));
+  const [refused] = await draft(page, request(entryId));
+  expect(refused).toMatchObject({ type: 'error', error: { code: 'authentication_error', status: 401 } });
+  expect(refused?.type === 'error' && refused.error.message.pt).toBe(
+    'A API de modelos recusou a chave. Confira a chave nas opções.',
+  );
+});
+
+/** A Complete analysis of `who`, made through the real lookup; returns the history entry's id. */
+async function analyse(page: Page, who: { primeiro_nome: string; ultimo_nome: string; empresa: string }) {
+  const { jobId } = await call(page, 'lookup', { input: who, depth: 'complete', lang: 'pt' });
+  await expect.poll(async () => (await call(page, 'job.get', { id: jobId }))?.status).toBe('done');
+}
+
+test.describe('in the side panel', () => {
+  test.beforeEach(async ({ serviceWorker }) => {
+    await setSettings(serviceWorker, { language: 'pt' });
+  });
+
+  /** The panel beside an empty page, showing the first history entry. */
+  async function panelOnEntry(
+    context: import('@playwright/test').BrowserContext,
+    serviceWorker: Worker,
+    openPage: (p: string) => Promise<Page>,
+    name: string,
+  ) {
+    const { tabId } = await openTab(
+      context,
+      serviceWorker,
+      'https://www.exemplo.com.br/',
+      '<!doctype html><title>Exemplo</title><p>Nada aqui.</p>',
+    );
+    const panel = await openPanel(openPage, tabId);
+    await panel.getByTestId('nav-history').click();
+    await panel.getByTestId('history-item').filter({ hasText: name }).click();
+    await expect(panel.getByTestId('result')).toHaveAttribute('data-via', 'history');
+    return panel;
+  }
+
+  test('"Escrever abordagem" streams a draft into the panel; it can be edited, copied and regenerated', async ({
+    admin,
+    useKey,
+    openPage,
+    context,
+    serviceWorker,
+  }) => {
+    const key = await admin.account({ tier: 'complete', credits: 20 });
+    await useKey(key);
+    await analysedEntry(await openPage('options.html'));
+    const spent = (await admin.ledger(key)).total_credits;
+    const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
+    await panel.evaluate(() => {
+      const w = window as unknown as { copied: string[] };
+      w.copied = [];
+      navigator.clipboard.writeText = async (t: string) => void w.copied.push(t);
+    });
+
+    const composer = panel.getByTestId('draft-composer');
+    await composer.getByLabel('Canal').selectOption('email');
+    await composer.getByLabel('Suas notas (opcional)').fill('Conhecemos no evento de fintechs');
+    await expect(panel.getByTestId('draft-model')).toHaveValue('service-chat');
+    await panel.getByTestId('draft-write').click();
+    const text = panel.getByTestId('draft-text');
+    await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
+    await expect(panel.getByTestId('draft-write')).toHaveText('Gerar de novo');
+
+    await text.fill('Olá, Ana! Mensagem revisada.');
+    await panel.getByTestId('draft-copy').click();
+    await expect(composer.getByRole('status')).toHaveText('Mensagem copiada.');
+    expect(await panel.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+      'Olá, Ana! Mensagem revisada.',
+    ]);
+
+    await panel.getByTestId('draft-write').click();
+    await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
+    // Drafting spends no profile credits.
+    expect((await admin.ledger(key)).total_credits).toBe(spent);
+  });
+
+  test('Stop ends the stream in the panel and keeps what arrived, marked as incomplete', async ({
+    admin,
+    useKey,
+    openPage,
+    context,
+    serviceWorker,
+    sandbox,
+  }) => {
+    const key = await admin.account({ tier: 'complete', credits: 20 });
+    await useKey(key);
+    await analysedEntry(await openPage('options.html'));
+    const proxy = await dripProxy(sandbox.url);
+    try {
+      await pointModelApiAt(serviceWorker, proxy.url);
+      const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
+      await panel.getByTestId('draft-composer').getByLabel('Tamanho').selectOption('longa');
+      await panel.getByTestId('draft-write').click();
+      await expect(panel.getByTestId('draft-stream')).toContainText(/\S{3}/);
+      await panel.getByTestId('draft-stop').click();
+      await expect(panel.getByText('Geração interrompida: o texto pode estar incompleto.')).toBeVisible();
+      const kept = await panel.getByTestId('draft-text').inputValue();
+      expect(kept.length).toBeGreaterThan(0);
+      await expect.poll(() => proxy.seen.closedEarly).toBe(1);
+      expect(proxy.seen.bytesBeforeClose).toBeLessThan(proxy.seen.total);
+      // Nothing more arrives after the stop.
+      await panel.waitForTimeout(500);
+      expect(await panel.getByTestId('draft-text').inputValue()).toBe(kept);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('a refused key shows in plain words in the panel', async ({
+    admin,
+    useKey,
+    openPage,
+    context,
+    serviceWorker,
+  }) => {
+    const key = await admin.account({ tier: 'complete', credits: 20 });
+    await useKey(key);
+    await analysedEntry(await openPage('options.html'));
+    const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
+    await expect(panel.getByTestId('draft-model')).toHaveValue('service-chat');
+    await serviceWorker.evaluate(() => chrome.storage.local.set({ apiKey: 'complete_api_desconhecida00' }));
+    await panel.getByTestId('draft-write').click();
+    await expect(panel.getByTestId('draft-composer')).toContainText(
+      'A API de modelos recusou a chave. Confira a chave nas opções.',
+    );
+    await expect(panel.getByTestId('draft-text')).toHaveCount(0);
+  });
+
+  test('people like this one, from the history, open with a click at no credit cost', async ({
+    admin,
+    useKey,
+    openPage,
+    context,
+    serviceWorker,
+  }) => {
+    const key = await admin.account({ tier: 'complete', credits: 20 });
+    await useKey(key);
+    const page = await openPage('options.html');
+    await analysedEntry(page);
+    await analyse(page, { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Itaú' });
+    const spent = (await admin.ledger(key)).total_credits;
+    const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
+    const similar = panel.getByTestId('similar-people');
+    await expect(similar.getByRole('button')).toHaveCount(1);
+    await expect(similar.getByRole('button')).toContainText('Bruno Lima');
+    await similar.getByRole('button').click();
+    await expect(panel.getByTestId('result')).toContainText('Bruno Lima');
+    expect((await admin.ledger(key)).total_credits).toBe(spent);
+  });
+});
