@@ -2,25 +2,18 @@ import type { SingleResult } from '@/lib/api/client';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
-import { HistoryError, personKey, type History } from '@/lib/history';
+import { personKey, type History } from '@/lib/history';
 import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/messaging';
 import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
-import { unsavedEntries } from './items';
 import type { JobStore } from './jobs';
+import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
 import { routeLookup, type Route } from './routing';
 
 const DAY_MS = 86_400_000;
-/** Results IndexedDB refused, kept in the session: the newest few. */
-const MAX_UNSAVED = 20;
-
-const notSaved = {
-  pt: 'Não foi possível guardar esta análise no histórico (armazenamento cheio); ela fica disponível até o navegador fechar.',
-  en: 'This analysis could not be saved to the history (storage full); it stays available until the browser closes.',
-};
 
 function plusFallback(credits: number) {
   return {
@@ -28,9 +21,6 @@ function plusFallback(credits: number) {
     en: `The Plus analysis was unavailable; the Complete analysis was delivered instead and ${credits} credits were charged.`,
   };
 }
-
-const joinNotices = (a: HistoryEntry['notice'], b: { pt: string; en: string }) =>
-  a ? { pt: `${a.pt} ${b.pt}`, en: `${a.en} ${b.en}` } : b;
 
 export interface LookupDeps {
   client: ClientFactory;
@@ -79,26 +69,9 @@ export function createLookupService(deps: LookupDeps) {
     };
   }
 
-  /** The entry, wherever it was kept: the history, or the session when the history was full. */
-  async function entry(id: string): Promise<HistoryEntry | null> {
-    return (await history.get(id)) ?? (await unsavedEntries.get())[id] ?? null;
-  }
-
-  async function save(e: HistoryEntry): Promise<void> {
-    try {
-      await history.put(e);
-    } catch (err) {
-      if (!(err instanceof HistoryError)) throw err;
-      const kept = { ...e, notice: joinNotices(e.notice, notSaved) };
-      await unsavedEntries.update((all) =>
-        Object.fromEntries(
-          Object.entries({ ...all, [e.id]: kept })
-            .sort(([, a], [, b]) => b.createdAt - a.createdAt)
-            .slice(0, MAX_UNSAVED),
-        ),
-      );
-    }
-  }
+  const kept = createKeeper(history);
+  const entry = kept.get;
+  const save = kept.save;
 
   function toEntry(job: LookupJob, endpoint: Route['endpoint'], res: SingleResult): HistoryEntry {
     const { input, depth, lang } = job.request;
@@ -194,14 +167,7 @@ export function createLookupService(deps: LookupDeps) {
 
     entry,
 
-    /** Deletes one entry, or all of them, wherever it was kept. */
-    async forget(id?: string): Promise<void> {
-      if (id === undefined) await Promise.all([history.clear(), unsavedEntries.set({})]);
-      else {
-        await history.delete(id);
-        await unsavedEntries.update(({ [id]: _gone, ...rest }) => rest);
-      }
-    },
+    forget: kept.forget,
 
     /** At worker start: jobs left running by a previous worker end as done (result saved) or interrupted. */
     recover(): Promise<void> {
