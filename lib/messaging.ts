@@ -4,6 +4,8 @@ import type { ApiError } from '@/lib/api/errors';
 import type { Analysis } from '@/lib/analysis/model';
 import type { SimilarPerson } from '@/lib/draft/similar';
 import type { Credits, Depth, KeyStatus } from '@/lib/storage';
+import type { BatchJob } from '@/lib/batch/model';
+import type { BatchPlan } from '@/lib/batch/plan';
 
 /*
  * One typed protocol for every context.
@@ -95,6 +97,19 @@ export type LookupJob = {
 const empty = z.object({}).default({});
 const id = z.object({ id: z.string().min(1).max(100) });
 
+const batchPeople = z.array(lookupInputSchema).min(1).max(1000);
+const batchPlanRequest = z.object({
+  people: batchPeople,
+  depth: depthSchema,
+  refresh: z.boolean().default(false),
+});
+const batchRetryRequest = id.extend({
+  rows: z
+    .array(z.object({ rowId: z.string().min(1).max(20), input: lookupInputSchema.optional() }))
+    .min(1)
+    .max(1000),
+});
+
 /** Requests from extension pages to the background: payload schema and response type. */
 export const requests = {
   quote: lookupRequest,
@@ -116,6 +131,15 @@ export const requests = {
   'tiers.get': empty,
   'service.status': empty,
   'models.list': empty,
+  'batch.plan': batchPlanRequest,
+  'batch.start': batchPlanRequest.extend({ limit: z.number().int().min(1).max(1000).optional() }),
+  'batch.get': id,
+  'batch.pause': id,
+  'batch.resume': id,
+  'batch.cancel': id,
+  'batch.retry': batchRetryRequest,
+  'batch.delete': id,
+  'batch.entries': id,
   'draft.similar': z.object({ entryId: z.string().min(1).max(100) }),
 } satisfies Record<string, z.ZodType>;
 
@@ -138,6 +162,15 @@ export interface Responses {
   'tiers.get': PlansInfo;
   'service.status': ServiceStatus;
   'models.list': ModelInfo[];
+  'batch.plan': BatchPlan;
+  'batch.start': { jobId: string };
+  'batch.get': BatchJob | null;
+  'batch.pause': BatchJob;
+  'batch.resume': BatchJob;
+  'batch.cancel': BatchJob;
+  'batch.retry': BatchJob;
+  'batch.delete': { ok: true };
+  'batch.entries': HistoryEntry[];
   'draft.similar': SimilarPerson[];
 }
 

@@ -14,6 +14,10 @@ async function allowSite(origin: string, detect: () => Promise<void>) {
 /** The optional host permission of the manifest, asked for when the page's own origin cannot be known. */
 const ALL_SITES = 'https://*/*';
 
+/** The batch page, told which tab's people to offer. */
+export const batchPageUrl = (tabId: number | null) =>
+  browser.runtime.getURL(`/batch.html${tabId !== null ? `?tabId=${tabId}` : ''}`);
+
 const hostOf = (pattern: string) => pattern.replace(/^[a-z]+:\/\//, '').replace(/\/\*$/, '');
 
 function PersonButton({
@@ -57,6 +61,7 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
   const choose = usePanel((s) => s.choose);
   const manual = usePanel((s) => s.manual);
   const detect = usePanel((s) => s.detect);
+  const tabId = usePanel((s) => s.tabId);
   const headingId = useId();
 
   return (
@@ -91,9 +96,19 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
           {detection.candidates.length > 1 && (
             <p className="text-sm">
               {tr(lang, {
-                pt: `${detection.candidates.length} pessoas detectadas. Escolha quem analisar.`,
-                en: `${detection.candidates.length} people detected. Choose whom to analyse.`,
+                pt: `${detection.candidates.length} pessoas detectadas. Escolha quem analisar, ou `,
+                en: `${detection.candidates.length} people detected. Choose whom to analyse, or `,
               })}
+              <a
+                className="font-medium text-indigo-700 underline dark:text-indigo-300"
+                href={batchPageUrl(tabId)}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="batch-link"
+              >
+                {tr(lang, { pt: 'analise todas em lote', en: 'analyse them all in a batch' })}
+              </a>
+              .
             </p>
           )}
           <ul

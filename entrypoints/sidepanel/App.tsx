@@ -5,7 +5,7 @@ import { usePanel } from '@/components/panel/context';
 import { HistoryView } from '@/components/panel/HistoryView';
 import { LookupForm } from '@/components/panel/LookupForm';
 import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
-import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
+import { PeopleOnPage, batchPageUrl } from '@/components/panel/PeopleOnPage';
 import { ResultView } from '@/components/panel/ResultView';
 import { RunningCard } from '@/components/panel/RunningCard';
 import { tr, useLang } from '@/lib/i18n';
@@ -26,6 +26,7 @@ export function App() {
   const configure = usePanel((s) => s.configure);
   const showHistory = usePanel((s) => s.showHistory);
   const back = usePanel((s) => s.back);
+  const tabId = usePanel((s) => s.tabId);
   const main = useRef<HTMLElement>(null);
 
   const hasKey = useStored(keyStatus)?.present === true;
@@ -96,6 +97,15 @@ export function App() {
           >
             {tr(lang, { pt: 'Histórico', en: 'History' })}
           </Button>
+          <a
+            className="ml-auto self-center text-xs font-medium text-indigo-700 underline dark:text-indigo-300"
+            href={batchPageUrl(tabId)}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="nav-batch"
+          >
+            {tr(lang, { pt: 'Análise em lote', en: 'Batch analysis' })}
+          </a>
         </nav>
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">

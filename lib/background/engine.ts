@@ -2,6 +2,7 @@ import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
 import { credits, settings } from '@/lib/storage';
 import { createClientFactory, type ClientFactory } from './api';
+import { createBatchService } from './batch';
 import { showBadge } from './badge';
 import { createContextMenu } from './context-menu';
 import { createCreditsService } from './credits';
@@ -43,6 +44,13 @@ export function createEngine(options: EngineOptions = {}) {
     now,
   });
   const draft = createDraftService({ client, history, keepAlive });
+  const batch = createBatchService({
+    client,
+    history,
+    credits: creditsService,
+    keepAlive,
+    now,
+  });
   const keys = createKeyService({ credits: creditsService });
   const info = async () => ({ client: await client({ keyOptional: true }) });
 
@@ -63,6 +71,15 @@ export function createEngine(options: EngineOptions = {}) {
     'tiers.get': async (d) => infoHandlers['tiers.get'](d, await info()),
     'service.status': async (d) => infoHandlers['service.status'](d, await info()),
     'models.list': async (d) => infoHandlers['models.list'](d, await info()),
+    'batch.plan': ({ people, depth, refresh }) => batch.plan(people, depth, refresh),
+    'batch.start': (req) => batch.start(req),
+    'batch.get': ({ id }) => batch.get(id),
+    'batch.pause': ({ id }) => batch.pause(id),
+    'batch.resume': ({ id }) => batch.resume(id),
+    'batch.cancel': ({ id }) => batch.cancel(id),
+    'batch.retry': ({ id, rows }) => batch.retry(id, rows),
+    'batch.delete': async ({ id }) => (await batch.remove(id), { ok: true }),
+    'batch.entries': ({ id }) => batch.entries(id),
     'draft.similar': (req) => draft.similar(req),
   };
 
@@ -93,6 +110,7 @@ export function createEngine(options: EngineOptions = {}) {
     // Opening the history runs its migrations.
     await step('history retention', () => history.prune());
     await step('job recovery', () => lookup.recover());
+    await step('batch recovery', () => batch.recover());
     await step('badge', refreshBadge);
     await step('prune alarm', async () => {
       if (!(await browser.alarms.get(PRUNE_ALARM)))
@@ -104,6 +122,7 @@ export function createEngine(options: EngineOptions = {}) {
     handlers,
     init,
     lookup,
+    batch,
     history,
     credits: creditsService,
     draft,

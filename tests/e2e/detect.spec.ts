@@ -109,7 +109,9 @@ test('a team page lists everyone on it', async ({ context, serviceWorker, openPa
   const panel = await openPanel(openPage, tabId);
   await expect(detectedNames(panel)).toHaveText(team.expected.map(fullName));
   await expect(
-    panel.getByText(`${team.expected.length} pessoas detectadas. Escolha quem analisar.`),
+    panel.getByText(
+      `${team.expected.length} pessoas detectadas. Escolha quem analisar, ou analise todas em lote.`,
+    ),
   ).toBeVisible();
   // Nobody is picked for the user; choosing one fills the form.
   await expect(panel.getByTestId('lookup-form')).toHaveCount(0);

@@ -1,0 +1,184 @@
+import { useEffect, useMemo, useState } from 'react';
+import { batchFileName, batchToCsv, batchToJson } from '@/lib/batch/export';
+import { canRetry, type BatchRow } from '@/lib/batch/model';
+import { progressOf } from '@/lib/batch/progress';
+import { batchJobs } from '@/lib/batch/store';
+import { formatNumber, tr, type UiLang } from '@/lib/i18n';
+import { send, type HistoryEntry } from '@/lib/messaging';
+import { Button, Card, Notice, downloadText, useStored } from '@/components/ui';
+import { AnalysisView } from '@/components/analysis';
+import { CommitteeView } from './CommitteeView';
+import { RowEditor } from './RowEditor';
+import { JOB_LABELS, countsText, rowErrorText, rowStatusText } from './text';
+
+/** A job followed live from storage: progress, each row's status, results, exports and the committee view. */
+export function JobView({ jobId, lang }: { jobId: string; lang: UiLang }) {
+  const jobs = useStored(batchJobs);
+  const job = jobs?.[jobId];
+  const [entries, setEntries] = useState<Map<string, HistoryEntry>>(new Map());
+  const [open, setOpen] = useState<HistoryEntry | null>(null);
+  const [editing, setEditing] = useState<BatchRow | null>(null);
+  const settledCount = job?.rows.filter((r) => r.status === 'done' || r.status === 'cached').length ?? 0;
+
+  useEffect(() => {
+    if (!settledCount) return;
+    void send('batch.entries', { id: jobId }).then((list) => setEntries(new Map(list.map((e) => [e.id, e]))));
+  }, [jobId, settledCount]);
+
+  const progress = useMemo(() => (job ? progressOf(job) : null), [job]);
+  if (jobs && !job)
+    return <Notice tone="warning">{tr(lang, { pt: 'Lote não encontrado.', en: 'Batch not found.' })}</Notice>;
+  if (!job || !progress) return null;
+  const retryable = job.rows.filter((r) => canRetry(r.status));
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="progress-title" className="space-y-2">
+        <h2 id="progress-title" className="text-lg font-semibold">
+          {tr(lang, { pt: 'Progresso', en: 'Progress' })} —{' '}
+          <span data-testid="job-status">{tr(lang, JOB_LABELS[job.status])}</span>
+        </h2>
+        <Card className="space-y-3 p-4">
+          <progress
+            className="w-full"
+            max={1}
+            value={progress.fraction}
+            aria-label={tr(lang, { pt: 'Progresso do lote', en: 'Batch progress' })}
+          />
+          <p data-testid="progress-counts">{countsText(lang, progress)}</p>
+          {job.pausedReason && <Notice tone="warning">{tr(lang, job.pausedReason)}</Notice>}
+          <div className="flex flex-wrap gap-2">
+            {job.status === 'running' && (
+              <Button onClick={() => void send('batch.pause', { id: jobId })}>
+                {tr(lang, { pt: 'Pausar', en: 'Pause' })}
+              </Button>
+            )}
+            {job.status === 'paused' && (
+              <Button onClick={() => void send('batch.resume', { id: jobId })}>
+                {tr(lang, { pt: 'Retomar', en: 'Resume' })}
+              </Button>
+            )}
+            {(job.status === 'running' || job.status === 'paused') && (
+              <Button variant="danger" onClick={() => void send('batch.cancel', { id: jobId })}>
+                {tr(lang, { pt: 'Cancelar', en: 'Cancel' })}
+              </Button>
+            )}
+            {retryable.length > 0 && job.status !== 'running' && (
+              <Button
+                onClick={() =>
+                  void send('batch.retry', { id: jobId, rows: retryable.map((r) => ({ rowId: r.id })) })
+                }
+              >
+                {tr(lang, {
+                  pt: `Tentar de novo as ${formatNumber('pt', retryable.length)} com falha`,
+                  en: `Retry the ${formatNumber('en', retryable.length)} that failed`,
+                })}
+              </Button>
+            )}
+            <Button onClick={() => downloadText(batchFileName('csv'), 'text/csv', batchToCsv(job, entries))}>
+              {tr(lang, { pt: 'Exportar CSV', en: 'Export CSV' })}
+            </Button>
+            <Button
+              onClick={() =>
+                downloadText(batchFileName('json'), 'application/json', batchToJson(job, entries))
+              }
+            >
+              {tr(lang, { pt: 'Exportar JSON', en: 'Export JSON' })}
+            </Button>
+          </div>
+        </Card>
+      </section>
+
+      <section aria-labelledby="results-title" className="space-y-2">
+        <h2 id="results-title" className="text-lg font-semibold">
+          {tr(lang, { pt: 'Resultados', en: 'Results' })}
+        </h2>
+        <div className="overflow-auto">
+          <table className="w-full text-sm" data-testid="results">
+            <thead className="text-left">
+              <tr>
+                <th>{tr(lang, { pt: 'Pessoa', en: 'Person' })}</th>
+                <th>{tr(lang, { pt: 'Empresa', en: 'Company' })}</th>
+                <th>{tr(lang, { pt: 'Situação', en: 'Status' })}</th>
+                <th>{tr(lang, { pt: 'Cargo', en: 'Role' })}</th>
+                <th>Stakeholder</th>
+                <th>MBTI</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {job.rows.map((row) => {
+                const entry = row.entryId ? entries.get(row.entryId) : undefined;
+                const a = row.status === 'done' || row.status === 'cached' ? entry?.analysis : undefined;
+                return (
+                  <tr
+                    key={row.id}
+                    data-status={row.status}
+                    className="border-t border-zinc-200 dark:border-zinc-700"
+                  >
+                    <td>{`${row.input.primeiro_nome} ${row.input.ultimo_nome}`}</td>
+                    <td>{row.input.empresa}</td>
+                    <td>
+                      {rowStatusText(lang, row.status)}
+                      {row.error && (
+                        <span className="block text-xs text-red-700 dark:text-red-300">
+                          {rowErrorText(lang, row)} ({row.error_code})
+                        </span>
+                      )}
+                    </td>
+                    <td>{a?.cargo}</td>
+                    <td>{a?.tipoStakeholder}</td>
+                    <td>{a?.mbti?.type}</td>
+                    <td>
+                      {a && entry && (
+                        <Button size="sm" variant="ghost" onClick={() => setOpen(entry)}>
+                          {tr(lang, { pt: 'Ver análise', en: 'View analysis' })}
+                        </Button>
+                      )}
+                      {canRetry(row.status) && (
+                        <Button size="sm" variant="ghost" onClick={() => setEditing(row)}>
+                          {tr(lang, { pt: 'Editar e tentar', en: 'Edit and retry' })}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <CommitteeView entries={[...entries.values()]} onOpen={setOpen} lang={lang} />
+
+      {open && (
+        <dialog
+          open
+          className="fixed inset-4 z-10 overflow-auto rounded-lg bg-white p-4 shadow-xl dark:bg-zinc-900"
+          aria-label={tr(lang, { pt: 'Análise', en: 'Analysis' })}
+        >
+          <Button className="float-right" onClick={() => setOpen(null)}>
+            {tr(lang, { pt: 'Fechar', en: 'Close' })}
+          </Button>
+          <AnalysisView
+            analysis={open.analysis}
+            name={`${open.input.primeiro_nome} ${open.input.ultimo_nome}`}
+            company={open.input.empresa}
+            lang={lang}
+          />
+        </dialog>
+      )}
+      {editing && (
+        <RowEditor
+          row={editing}
+          lang={lang}
+          onClose={() => setEditing(null)}
+          onRetry={async (input) => {
+            await send('batch.retry', { id: jobId, rows: [{ rowId: editing.id, input }] });
+            setEditing(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,411 @@
+import type { BatchItem, BatchResponse } from '@/lib/api/schemas';
+import { ENDPOINTS } from '@/lib/api/endpoints';
+import { ApiFailure, toApiError, type ApiError } from '@/lib/api/errors';
+import { normalizeAnalysis } from '@/lib/analysis/normalize';
+import { chunk } from '@/lib/batch/chunk';
+import {
+  BATCH_ENDPOINT,
+  INTERRUPTED_ROW,
+  canRetry,
+  creditsPerProfile,
+  type BatchJob,
+  type BatchRow,
+} from '@/lib/batch/model';
+import { createPacer, realClock, type Clock, type Pacer } from '@/lib/batch/pacing';
+import { planBatch, selectForJob, type BatchPlan } from '@/lib/batch/plan';
+import { batchJobs } from '@/lib/batch/store';
+import { personKey, type History } from '@/lib/history';
+import type { HistoryEntry, LookupInput } from '@/lib/messaging';
+import { credits as storedCredits, keyStatus, settings, type Depth } from '@/lib/storage';
+import type { ClientFactory } from './api';
+import type { CreditsService } from './credits';
+import { createKeeper } from './kept';
+import type { KeepAlive } from './keep-alive';
+import { refusal } from './refusal';
+
+/*
+ * Batch jobs run here, in the background, persisted after every answer. A row is marked `sent` (and saved)
+ * before its request goes out; a worker that dies with rows `sent` leaves them for the next start, which
+ * finds their results in the history (saved under a pre-assigned id) or marks them interrupted. Nothing is
+ * ever re-sent by itself: the user retries interrupted and failed rows.
+ */
+
+const DAY_MS = 86_400_000;
+/** Jobs kept, newest first. */
+const MAX_JOBS = 20;
+
+/** The request failed for the whole account: later requests would fail the same way, so the job pauses. */
+const STOPS_JOB = new Set<ApiError['code']>([
+  'INVALID_API_KEY',
+  'INSUFFICIENT_CREDITS',
+  'BATCH_INSUFFICIENT_CREDITS',
+  'PLAN_SUSPENDED',
+  'ACCESS_DENIED',
+  'FORBIDDEN',
+]);
+
+const BASIC_KEY = {
+  pt: 'Sua chave Basic só inclui a análise rápida em lote. Faça upgrade para o plano Complete.',
+  en: 'Your Basic key only includes the quick batch analysis. Upgrade to the Complete plan.',
+};
+const SHORT = {
+  pt: 'O saldo não cobre o lote inteiro. Rode só o que cabe ou compre créditos.',
+  en: 'The balance does not cover the whole batch. Run what fits or buy credits.',
+};
+const NOTHING = { pt: 'Nenhuma pessoa para analisar.', en: 'Nobody to analyse.' };
+const NOT_FOUND = { pt: 'Lote não encontrado.', en: 'Batch not found.' };
+
+export interface BatchDeps {
+  client: ClientFactory;
+  history: History;
+  credits: CreditsService;
+  keepAlive: KeepAlive;
+  now?: () => number;
+  newId?: () => string;
+  /** Shared by every job of this worker: the contract's limits are per account, not per job. */
+  pacer?: Pacer;
+  clock?: Clock;
+}
+
+export interface BatchStart {
+  people: LookupInput[];
+  depth: Depth;
+  refresh: boolean;
+  /** Run only the first `limit` people to send ("run what fits"). */
+  limit?: number;
+}
+
+export function createBatchService(deps: BatchDeps) {
+  const { history, keepAlive } = deps;
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const clock = deps.clock ?? realClock;
+  const pacer = deps.pacer ?? createPacer({ clock });
+  const drivers = new Map<string, Promise<void>>();
+  const kept = createKeeper(history);
+
+  const get = async (id: string) => (await batchJobs.get())[id] ?? null;
+
+  /** Read-modify-write of one job; every change is persisted before anything else happens. */
+  async function change(id: string, fn: (job: BatchJob) => BatchJob): Promise<BatchJob | null> {
+    const all = await batchJobs.update((jobs) => {
+      const job = jobs[id];
+      return job ? { ...jobs, [id]: { ...fn(job), updatedAt: now() } } : jobs;
+    });
+    return all[id] ?? null;
+  }
+
+  const patchRows = (job: BatchJob, patch: Map<string, Partial<BatchRow>>): BatchJob => ({
+    ...job,
+    rows: job.rows.map((r) => {
+      const p = patch.get(r.id);
+      if (!p) return r;
+      const { error: _e, error_code: _c, apiError: _a, ...clean } = r;
+      return { ...clean, ...p };
+    }),
+  });
+
+  async function plan(people: LookupInput[], depth: Depth, refresh: boolean): Promise<BatchPlan> {
+    const [status, balance, { reuseDays }] = await Promise.all([
+      keyStatus.get(),
+      deps.credits.get().catch(() => storedCredits.get()),
+      settings.get(),
+    ]);
+    if (!status.tier)
+      throw new ApiFailure(
+        refusal('INVALID_API_KEY', { pt: 'Nenhuma chave de API salva.', en: 'No API key saved.' }, 'fix_key'),
+      );
+    if (status.tier === 'basic' && depth !== 'quick')
+      throw new ApiFailure(refusal('ACCESS_DENIED', BASIC_KEY, 'upgrade'));
+    const cached = new Map<string, string>();
+    if (!refresh && reuseDays > 0) {
+      const since = now() - reuseDays * DAY_MS;
+      for (const p of people) {
+        const key = personKey(p);
+        if (cached.has(key)) continue;
+        const hit = await history.findReusable(key, depth, 'pt', since);
+        if (hit) cached.set(key, hit.id);
+      }
+    }
+    return planBatch({
+      people,
+      creditsPerProfile: creditsPerProfile(depth),
+      balance: balance.balance,
+      cached,
+      refresh,
+    });
+  }
+
+  async function start(req: BatchStart): Promise<{ jobId: string }> {
+    const p = await plan(req.people, req.depth, req.refresh);
+    if (req.limit === undefined && p.short)
+      throw new ApiFailure(refusal('INSUFFICIENT_CREDITS', SHORT, 'buy_credits'));
+    const chosen = selectForJob(p, Math.min(req.limit ?? p.toSend, p.fits));
+    if (!chosen.length) throw new ApiFailure(refusal('INVALID_REQUEST', NOTHING, 'edit_input'));
+    const id = newId();
+    const at = now();
+    const job: BatchJob = {
+      id,
+      depth: req.depth,
+      endpoint: ENDPOINTS[BATCH_ENDPOINT[req.depth]].path,
+      creditsPerProfile: p.creditsPerProfile,
+      status: 'running',
+      rows: chosen.map((c, i) =>
+        c.status === 'cached'
+          ? { id: String(i), input: c.input, status: 'cached', entryId: c.entryId }
+          : { id: String(i), input: c.input, status: 'queued' },
+      ),
+      creditsSpent: 0,
+      requests: 0,
+      requestMs: 0,
+      createdAt: at,
+      updatedAt: at,
+    };
+    await batchJobs.update((jobs) => {
+      const kept = Object.values(jobs)
+        .sort((a, b) => b.updatedAt - a.updatedAt)
+        .slice(0, MAX_JOBS - 1);
+      return Object.fromEntries([...kept, job].map((j) => [j.id, j]));
+    });
+    void drive(id);
+    return { jobId: id };
+  }
+
+  /** Runs a job until nothing is queued or it is paused or cancelled; one driver per job. */
+  function drive(id: string): Promise<void> {
+    const running = drivers.get(id);
+    if (running) return running;
+    const done = keepAlive
+      .hold(loop(id))
+      .catch((e: unknown) => console.error('batch', id, e instanceof Error ? e.message : e))
+      .finally(() => drivers.delete(id));
+    drivers.set(id, done);
+    return done;
+  }
+
+  async function loop(id: string): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    for (;;) {
+      let job = await get(id);
+      const queued = job?.status === 'running' ? job.rows.filter((r) => r.status === 'queued') : [];
+      if (!queued.length) {
+        if (!inFlight.size) break;
+        await Promise.race(inFlight);
+        continue;
+      }
+      const release = await pacer.acquire();
+      // Paused or cancelled while waiting for a slot: the claim below finds nothing queued.
+      const ids = new Set(chunk(queued)[0]!.map((r) => r.id));
+      let claimed: BatchRow[] = [];
+      job = await change(id, (j) => {
+        if (j.status !== 'running') return j;
+        const rows = j.rows.map((r) =>
+          ids.has(r.id) && r.status === 'queued'
+            ? { ...r, status: 'sent' as const, entryId: `${j.id}:${r.id}:${newId()}` }
+            : r,
+        );
+        claimed = rows.filter((r) => ids.has(r.id) && r.status === 'sent');
+        return { ...j, rows };
+      });
+      if (!job || !claimed.length) {
+        release();
+        continue;
+      }
+      const sending = send(job, claimed).finally(release);
+      inFlight.add(sending);
+      void sending.finally(() => inFlight.delete(sending));
+    }
+    await change(id, (j) =>
+      j.status === 'running' && !j.rows.some((r) => r.status === 'queued' || r.status === 'sent')
+        ? { ...j, status: 'done' }
+        : j,
+    );
+  }
+
+  function toEntry(job: BatchJob, row: BatchRow, item: BatchItem, charged: number): HistoryEntry {
+    const { analysis, issues } = normalizeAnalysis(item.analise, { aiInsights: item.ai_insights });
+    return {
+      id: row.entryId!,
+      personKey: personKey(row.input),
+      input: row.input,
+      depth: job.depth,
+      lang: 'pt',
+      endpoint: job.endpoint,
+      creditsCharged: charged,
+      createdAt: now(),
+      analysis,
+      issues,
+    };
+  }
+
+  async function send(job: BatchJob, rows: BatchRow[]): Promise<void> {
+    const name = BATCH_ENDPOINT[job.depth];
+    const spec = ENDPOINTS[name];
+    const started = clock.now();
+    let res: BatchResponse;
+    try {
+      const client = await deps.client();
+      res = await client[name](
+        rows.map((r) => r.input),
+        { onRateLimitWait: (sec) => pacer.holdFor(sec) },
+      );
+    } catch (e) {
+      const error = toApiError(e, { charging: true, endpoint: spec.path });
+      await deps.credits.fromError(error).catch(() => undefined);
+      const limited = error.code === 'RATE_LIMITED' || error.code === 'rate_limit_exceeded';
+      // A 429 was not processed: the rows wait their turn again after Retry-After.
+      if (limited) pacer.holdFor(error.retryAfterSec ?? 1);
+      const row: Partial<BatchRow> = limited
+        ? { status: 'queued' }
+        : error.charged === 'no'
+          ? { status: 'failed', error: error.message.pt, error_code: error.code, apiError: error }
+          : { status: 'interrupted', ...INTERRUPTED_ROW, apiError: error };
+      await change(job.id, (j) => ({
+        ...patchRows(j, new Map(rows.map((r) => [r.id, row]))),
+        ...(STOPS_JOB.has(error.code) &&
+          j.status === 'running' && { status: 'paused', pausedReason: error.message }),
+      }));
+      return;
+    }
+    const cpp = res.billing_info?.creditos_por_perfil ?? job.creditsPerProfile;
+    const patch = new Map<string, Partial<BatchRow>>();
+    for (const [index, row] of rows.entries()) {
+      const item = res.results.find((it) => it.profile_index === index);
+      if (item?.success && item.analise !== undefined) {
+        // The history first (or the session, when the history is full): a worker that dies after this line
+        // finds the result at its next start.
+        await kept
+          .save(toEntry(job, row, item, cpp))
+          .catch((e: unknown) => console.error('batch history', e));
+        patch.set(row.id, { status: 'done', entryId: row.entryId });
+      } else if (item && !item.success) {
+        patch.set(row.id, {
+          status: 'failed',
+          error: item.error ?? 'Falhou',
+          error_code: item.error_code ?? 'UNKNOWN',
+        });
+      } else {
+        // No answer for this profile: the service may or may not have charged it.
+        patch.set(row.id, { status: 'interrupted', ...INTERRUPTED_ROW });
+      }
+    }
+    await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
+    const successes = [...patch.values()].filter((p) => p.status === 'done').length;
+    const spent = res.billing_info?.creditos_utilizados ?? successes * cpp;
+    const ms = clock.now() - started;
+    await change(job.id, (j) => ({
+      ...patchRows(j, patch),
+      creditsSpent: j.creditsSpent + spent,
+      requests: j.requests + 1,
+      requestMs: j.requestMs + ms,
+    }));
+  }
+
+  async function must(id: string): Promise<BatchJob> {
+    const job = await get(id);
+    if (!job) throw new ApiFailure(refusal('INVALID_REQUEST', NOT_FOUND, 'none'));
+    return job;
+  }
+
+  return {
+    plan,
+    start,
+    get,
+
+    async pause(id: string): Promise<BatchJob> {
+      await must(id);
+      return (await change(id, (j) => (j.status === 'running' ? { ...j, status: 'paused' } : j)))!;
+    },
+
+    async resume(id: string): Promise<BatchJob> {
+      await must(id);
+      const job = await change(id, (j) => {
+        if (j.status !== 'paused') return j;
+        const { pausedReason: _r, ...rest } = j;
+        return { ...rest, status: 'running' };
+      });
+      void drive(id);
+      return job!;
+    },
+
+    /** Rows not yet sent are cancelled; requests already out finish and are recorded (they are charged). */
+    async cancel(id: string): Promise<BatchJob> {
+      await must(id);
+      return (await change(id, (j) =>
+        j.status === 'done' || j.status === 'cancelled'
+          ? j
+          : {
+              ...patchRows(
+                j,
+                new Map(
+                  j.rows
+                    .filter((r) => r.status === 'queued')
+                    .map((r) => [r.id, { status: 'cancelled' as const }]),
+                ),
+              ),
+              status: 'cancelled',
+            },
+      ))!;
+    },
+
+    /** Failed, interrupted or cancelled rows, maybe edited, go back to the queue and the job runs again. */
+    async retry(id: string, rows: { rowId: string; input?: LookupInput }[]): Promise<BatchJob> {
+      const job = await must(id);
+      const patch = new Map<string, Partial<BatchRow>>();
+      for (const { rowId, input } of rows) {
+        const row = job.rows.find((r) => r.id === rowId);
+        if (row && canRetry(row.status)) patch.set(rowId, { status: 'queued', ...(input && { input }) });
+      }
+      const next = await change(id, (j) => {
+        const { pausedReason: _r, ...rest } = patchRows(j, patch);
+        return { ...rest, status: 'running' };
+      });
+      void drive(id);
+      return next!;
+    },
+
+    async remove(id: string): Promise<void> {
+      await batchJobs.update(({ [id]: _gone, ...rest }) => rest);
+    },
+
+    /** The history entries of a job's done and cached rows. */
+    async entries(id: string): Promise<HistoryEntry[]> {
+      const job = await must(id);
+      const ids = job.rows.flatMap((r) =>
+        r.entryId && (r.status === 'done' || r.status === 'cached') ? [r.entryId] : [],
+      );
+      return (await Promise.all(ids.map((e) => kept.get(e)))).filter((e): e is HistoryEntry => e !== null);
+    },
+
+    /**
+     * At worker start: a `sent` row whose result is in the history is done (charged once); any other is
+     * interrupted, never re-sent by itself. Jobs that were running carry on with their queued rows.
+     */
+    async recover(): Promise<void> {
+      for (const job of Object.values(await batchJobs.get())) {
+        const sent = job.rows.filter((r) => r.status === 'sent');
+        if (sent.length) {
+          const patch = new Map<string, Partial<BatchRow>>();
+          let charged = 0;
+          for (const r of sent) {
+            const saved = r.entryId ? await kept.get(r.entryId) : null;
+            charged += saved?.creditsCharged ?? 0;
+            patch.set(
+              r.id,
+              saved
+                ? { status: 'done', entryId: r.entryId }
+                : { status: 'interrupted', entryId: r.entryId, ...INTERRUPTED_ROW },
+            );
+          }
+          await change(job.id, (j) => ({ ...patchRows(j, patch), creditsSpent: j.creditsSpent + charged }));
+        }
+        if (job.status === 'running') void drive(job.id);
+      }
+    },
+
+    /** Resolves when the job's driver in this worker has stopped (tests and the benchmark). */
+    settled: (id: string) => drivers.get(id) ?? Promise.resolve(),
+  };
+}
+
+export type BatchService = ReturnType<typeof createBatchService>;

@@ -1,0 +1,81 @@
+/*
+ * When the next batch request may start (part 8, batch page): at most 5 requests in flight, at least 0.5 s
+ * between consecutive starts, and nothing starts while a 429's Retry-After runs.
+ */
+
+export const MAX_IN_FLIGHT = 5;
+export const MIN_GAP_MS = 500;
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface PacerOptions {
+  maxInFlight?: number;
+  minGapMs?: number;
+  clock?: Clock;
+}
+
+export function createPacer({
+  maxInFlight = MAX_IN_FLIGHT,
+  minGapMs = MIN_GAP_MS,
+  clock = realClock,
+}: PacerOptions = {}) {
+  let inFlight = 0;
+  let lastStart = -Infinity;
+  let holdUntil = -Infinity;
+  /** Callers waiting for a free slot, first come first served. */
+  const waiting: (() => void)[] = [];
+  /** Starts are decided one at a time, so two callers never take the same gap. */
+  let gate: Promise<void> = Promise.resolve();
+
+  function freeSlot(): Promise<void> {
+    if (inFlight < maxInFlight) return Promise.resolve();
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  async function take(): Promise<void> {
+    await freeSlot();
+    for (;;) {
+      const wait = Math.max(lastStart + minGapMs, holdUntil) - clock.now();
+      if (wait <= 0) break;
+      await clock.sleep(wait);
+    }
+    inFlight++;
+    lastStart = clock.now();
+  }
+
+  return {
+    /** Resolves when a request may start; call the returned function when its answer (or failure) is in. */
+    acquire(): Promise<() => void> {
+      const turn = gate.then(take);
+      gate = turn.catch(() => undefined);
+      return turn.then(() => {
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          inFlight--;
+          waiting.shift()?.();
+        };
+      });
+    },
+
+    /** A 429 said to wait: no request starts before `seconds` have passed. */
+    holdFor(seconds: number): void {
+      holdUntil = Math.max(holdUntil, clock.now() + seconds * 1000);
+    },
+
+    get inFlight() {
+      return inFlight;
+    },
+  };
+}
+
+export type Pacer = ReturnType<typeof createPacer>;

@@ -1,0 +1,60 @@
+import { expect, test } from './fixtures';
+import { readPage } from '../fixtures/pages/cases';
+import { openPanel, openTab, setSettings } from './sidepanel.helpers';
+
+test('from a team page: the panel opens the batch page, people are picked with checkboxes, lines are pasted', async ({
+  admin,
+  useKey,
+  openPage,
+  context,
+  serviceWorker,
+  shot,
+}) => {
+  await setSettings(serviceWorker, { language: 'pt' });
+  const key = await admin.account({ tier: 'complete', credits: 200 });
+  await useKey(key);
+  // The manifest grants localhost, so the content script is injected there on demand, as after a grant.
+  const { tabId } = await openTab(
+    context,
+    serviceWorker,
+    'http://localhost:8765/equipe/',
+    readPage('team-page.html'),
+  );
+  const panel = await openPanel(openPage, tabId);
+  const opened = context.waitForEvent('page');
+  await panel.getByTestId('batch-link').click();
+  const batch = await opened;
+  await batch.waitForLoadState();
+  expect(new URL(batch.url()).pathname).toBe('/batch.html');
+
+  // Everyone detected starts selected; one is left out, then select-all toggles the rest.
+  const selectAll = batch.getByLabel('Selecionar todas (8)');
+  await expect(selectAll).toBeChecked();
+  await batch.getByLabel('Renata Yamamoto — Pipoca Tecnologia Ltda.').uncheck();
+  await expect(selectAll).not.toBeChecked();
+  await selectAll.check();
+  await selectAll.uncheck();
+  await expect(batch.getByRole('button', { name: 'Adicionar 0 selecionadas' })).toBeDisabled();
+  for (const name of ['Beatriz Carvalho', 'João Pedro da Silva', 'Larissa de Souza Lima'])
+    await batch.getByLabel(`${name} — Pipoca Tecnologia Ltda.`).check();
+  await batch.getByRole('button', { name: 'Adicionar 3 selecionadas' }).click();
+  await expect(batch.getByTestId('people-count')).toHaveText('3');
+
+  // Pasted lines: a bad one is listed and skipped; a duplicate is merged in the plan.
+  await batch
+    .getByLabel('Colar linhas')
+    .fill(
+      'Ana Souza – Nubank\n12345\nBruno;Lima;Stone;conheci no evento\nBeatriz;Carvalho;Pipoca Tecnologia Ltda.',
+    );
+  await batch.getByRole('button', { name: 'Adicionar linhas' }).click();
+  await expect(batch.getByTestId('bad-rows')).toContainText('Linha 2');
+  await expect(batch.getByTestId('people-count')).toHaveText('6');
+  await expect(batch.getByTestId('plan')).toContainText('1 duplicada(s) unida(s)');
+  await shot(batch, 'batch-sources');
+
+  await batch.getByRole('button', { name: 'Iniciar (10 créditos)' }).click();
+  await expect(batch.getByTestId('job-status')).toHaveText('concluído', { timeout: 30_000 });
+  await expect(batch.locator('tr[data-status="done"]')).toHaveCount(5);
+  const ledger = await admin.ledger(key);
+  expect(ledger.total_credits).toBe(10);
+});
