@@ -92,18 +92,16 @@ function usePrintOpensSections(root: React.RefObject<HTMLElement | null>) {
   }, [root]);
 }
 
-/** How fresh the analysis is, and what refreshing it costs. */
-function Freshness({
-  entry,
-  via,
-  lang,
-  prefs,
-}: {
+/** An analysis on screen: how it got there, in which language, with which preferences. */
+interface Shown {
   entry: HistoryEntry;
   via: 'lookup' | 'cache' | 'history';
   lang: UiLang;
   prefs: Settings | undefined;
-}) {
+}
+
+/** How fresh the analysis is, and what refreshing it costs. */
+function Freshness({ entry, via, lang, prefs }: Shown) {
   const runRequest = usePanel((s) => s.runRequest);
   const balance = useStored(credits)?.balance;
   const request = { input: entry.input, depth: entry.depth, lang: entry.lang, refresh: true };
@@ -170,17 +168,7 @@ function Freshness({
   );
 }
 
-export function ResultView({
-  entry,
-  via,
-  lang,
-  prefs,
-}: {
-  entry: HistoryEntry;
-  via: 'lookup' | 'cache' | 'history';
-  lang: UiLang;
-  prefs: Settings | undefined;
-}) {
+export function ResultView({ entry, via, lang, prefs }: Shown) {
   const back = usePanel((s) => s.back);
   const showHistory = usePanel((s) => s.showHistory);
   const showEntry = usePanel((s) => s.showEntry);

@@ -16,13 +16,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
+import { extensionPath as OUT, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Where the e2e tests load the extension from, relative to the working directory.
-const OUT = path.resolve('.output/chrome-mv3');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUDGET = { gzipKb: 150, openMs: 200, renderMs: 50 };
 const OPENS = 10;
 const RENDERS = 30;
@@ -59,19 +58,7 @@ export function panelScripts(outDir = OUT): { file: string; bytes: number; gzip:
 
 async function launch(): Promise<{ context: BrowserContext; extensionId: string; dispose(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      `--disable-extensions-except=${OUT}`,
-      `--load-extension=${OUT}`,
-    ],
-  });
+  const context = await launchWithExtension(userDataDir);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   return {
     context,

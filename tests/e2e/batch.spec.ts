@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { messenger } from './messages';
 import { setSettings } from './sidepanel.helpers';
 
 const FAILING = ['Empresa Inexistente', 'Dados Insuficientes', 'Homônimos SA'];
@@ -11,9 +11,6 @@ function csv(): string {
   );
   return ['Nome;Sobrenome;Empresa', ...rows].join('\n');
 }
-
-const message = (page: Page, type: string, data: unknown) =>
-  page.evaluate(async ([t, d]) => chrome.runtime.sendMessage({ type: t, data: d }), [type, data] as const);
 
 test('37 people from a CSV: exactly 34 charged at the Complete price, the 3 failures retried after editing', async ({
   admin,
@@ -93,18 +90,9 @@ test('a batch interrupted by a worker restart resumes, and nothing done is charg
     ultimo_nome: `Teste${i}`,
     empresa: `Firma ${i % 7}`,
   }));
-  const started = (await message(page, 'batch.start', { people, depth: 'quick' })) as {
-    ok: boolean;
-    value: { jobId: string };
-  };
-  expect(started.ok).toBe(true);
-  const { jobId } = started.value;
-  const job = async () =>
-    (
-      (await message(page, 'batch.get', { id: jobId })) as {
-        value: { status: string; creditsSpent: number; rows: { status: string }[] };
-      }
-    ).value;
+  const send = messenger(page);
+  const { jobId } = await send('batch.start', { people, depth: 'quick' });
+  const job = async () => (await send('batch.get', { id: jobId }))!;
   await expect
     .poll(async () => (await job()).rows.filter((r) => r.status === 'done').length, { timeout: 20_000 })
     .toBeGreaterThan(0);

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page, Worker } from '@playwright/test';
 import type { DraftMessage, DraftRequest } from '@/lib/draft/port';
-import type { LookupJob, RequestData, RequestType, Responses } from '@/lib/messaging';
 import { expect, test } from './fixtures';
+import { messenger, settledJob } from './messages';
 import { openPanel, openTab, setSettings } from './sidepanel.helpers';
 
 /*
@@ -11,29 +11,17 @@ import { openPanel, openTab, setSettings } from './sidepanel.helpers';
  * (lib/draft/port.ts), then the composer itself in the side panel, as a seller meets it.
  */
 
-type Reply<T extends RequestType> = { ok: true; value: Responses[T] } | { ok: false; error: unknown };
+const ANA = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
 
-async function call<T extends RequestType>(page: Page, type: T, data: RequestData<T>): Promise<Responses[T]> {
-  const reply = (await page.evaluate(([t, d]) => chrome.runtime.sendMessage({ type: t, data: d }), [
-    type,
-    data,
-  ] as const)) as Reply<T>;
-  if (!reply.ok) throw new Error(`${type} refused: ${JSON.stringify(reply.error)}`);
-  return reply.value;
-}
-
-/** A Complete analysis in the history, made through the real lookup. */
-async function analysedEntry(page: Page): Promise<string> {
-  const { jobId } = await call(page, 'lookup', {
-    input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
-    depth: 'complete',
-    lang: 'pt',
-  });
-  let job: LookupJob | null = null;
-  await expect.poll(async () => (job = await call(page, 'job.get', { id: jobId }))?.status).toBe('done');
-  const done = job as LookupJob | null;
-  if (done?.status !== 'done') throw new Error('lookup did not finish');
-  return done.entryId;
+/** A Complete analysis of `who` in the history, made through the real lookup; returns the entry's id. */
+async function analysedEntry(page: Page, who = ANA): Promise<string> {
+  const send = messenger(page);
+  const job = await settledJob(
+    send,
+    (await send('lookup', { input: who, depth: 'complete', lang: 'pt' })).jobId,
+  );
+  if (job.status !== 'done') throw new Error('lookup did not finish');
+  return job.entryId;
 }
 
 const request = (entryId: string, over: Partial<DraftRequest> = {}): DraftRequest => ({
@@ -135,7 +123,7 @@ test('a draft streams from the model API, token by token, and costs no profile c
   expect((await admin.ledger(key)).total_credits).toBe(before);
 
   // Similar people answer from the model API only.
-  expect(await call(page, 'draft.similar', { entryId })).toEqual([]);
+  expect(await messenger(page)('draft.similar', { entryId })).toEqual([]);
   expect((await admin.ledger(key)).total_credits).toBe(before);
 });
 
@@ -207,12 +195,6 @@ test('the model API errors come back in plain words: 400 and 401', async ({
     'A API de modelos recusou a chave. Confira a chave nas opções.',
   );
 });
-
-/** A Complete analysis of `who`, made through the real lookup; returns the history entry's id. */
-async function analyse(page: Page, who: { primeiro_nome: string; ultimo_nome: string; empresa: string }) {
-  const { jobId } = await call(page, 'lookup', { input: who, depth: 'complete', lang: 'pt' });
-  await expect.poll(async () => (await call(page, 'job.get', { id: jobId }))?.status).toBe('done');
-}
 
 test.describe('in the side panel', () => {
   test.beforeEach(async ({ serviceWorker }) => {
@@ -342,7 +324,7 @@ test.describe('in the side panel', () => {
     await useKey(key);
     const page = await openPage('options.html');
     await analysedEntry(page);
-    await analyse(page, { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Itaú' });
+    await analysedEntry(page, { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Itaú' });
     const spent = (await admin.ledger(key)).total_credits;
     const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
     const similar = panel.getByTestId('similar-people');

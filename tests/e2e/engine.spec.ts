@@ -1,38 +1,10 @@
-import type { Page } from '@playwright/test';
-import type { LookupJob, RequestData, RequestType, Responses } from '@/lib/messaging';
 import { expect, test } from './fixtures';
+import { messenger, settledJob } from './messages';
 
 /*
  * The lookup engine through the built extension, against the sandbox. The protocol messages are sent from an
  * extension page with chrome.runtime.sendMessage, as the side panel sends them.
  */
-
-type Reply<T extends RequestType> =
-  | { ok: true; value: Responses[T] }
-  | { ok: false; error: { code: string } };
-
-function messenger(page: Page) {
-  return async <T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]> => {
-    const reply = (await page.evaluate(([t, d]) => chrome.runtime.sendMessage({ type: t, data: d }), [
-      type,
-      data,
-    ] as const)) as Reply<T>;
-    if (!reply.ok) throw new Error(`${type} refused: ${JSON.stringify(reply.error)}`);
-    return reply.value;
-  };
-}
-
-const settledJob = async (
-  send: ReturnType<typeof messenger>,
-  id: string,
-  timeout = 30_000,
-): Promise<LookupJob> => {
-  let job: LookupJob | null = null;
-  await expect
-    .poll(async () => (job = await send('job.get', { id }))?.status, { timeout, intervals: [100, 250, 500] })
-    .not.toBe('running');
-  return job!;
-};
 
 test('a lookup charges exactly its credits, and a repeat is served from the history at zero', async ({
   admin,

@@ -1,18 +1,12 @@
-import {
-  test as base,
-  expect,
-  chromium,
-  type BrowserContext,
-  type Page,
-  type Worker,
-} from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../sandbox/server';
+import { extensionPath, launchWithExtension } from './browser';
 
-export const extensionPath = path.resolve('.output/chrome-mv3');
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { chromiumPath, extensionPath } from './browser';
+
 const screenshotDir = path.resolve('tests/e2e/screenshots');
 
 export interface Admin {
@@ -88,20 +82,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       throw new Error('Build the extension first: npm run build:sandbox');
     }
     const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-e2e-'));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--disable-extensions-except=${extensionPath}`,
-        `--load-extension=${extensionPath}`,
-      ],
-    });
+    const context = await launchWithExtension(userDataDir);
     // Faults and settings must not leak between tests.
     await fetch(`${sandbox.url}/__sandbox/faults`, {
       method: 'POST',

@@ -1,0 +1,24 @@
+import { chromium, type BrowserContext } from '@playwright/test';
+import path from 'node:path';
+
+/** The built extension (`npm run build:sandbox`) and the Chromium that runs it. */
+export const extensionPath = path.resolve('.output/chrome-mv3');
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Chromium with only the built extension loaded, in a fresh profile at `userDataDir`. */
+export function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--disable-extensions-except=${extensionPath}`,
+      `--load-extension=${extensionPath}`,
+    ],
+  });
+}
