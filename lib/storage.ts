@@ -82,6 +82,8 @@ export const settingsSchema = z.object({
   lowBalanceThreshold: z.number().int().min(0).max(100000).catch(10),
   historyRetentionDays: z.number().int().min(1).max(3650).catch(365),
   autoDetect: z.boolean().catch(true),
+  /** What a click on the toolbar icon opens: the popup (balance at a glance) or the side panel. */
+  actionOpens: z.enum(['popup', 'sidepanel']).catch('popup'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});

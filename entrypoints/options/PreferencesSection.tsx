@@ -129,6 +129,21 @@ function PreferencesForm({ current, lang }: { current: Settings; lang: UiLang })
           value={draft.defaultDepth}
           onChange={(v) => set('defaultDepth', v)}
         />
+        <SelectField
+          label={tr(lang, { pt: 'Ao clicar no ícone da extensão', en: 'Clicking the extension icon' })}
+          options={[
+            {
+              value: 'popup',
+              label: tr(lang, { pt: 'Mostra o saldo (popup)', en: 'Shows the balance (popup)' }),
+            },
+            {
+              value: 'sidepanel',
+              label: tr(lang, { pt: 'Abre o painel lateral', en: 'Opens the side panel' }),
+            },
+          ]}
+          value={draft.actionOpens}
+          onChange={(v) => set('actionOpens', v)}
+        />
       </div>
       <Toggle
         label={tr(lang, { pt: 'Confirmar antes de gastar créditos', en: 'Confirm before spending credits' })}

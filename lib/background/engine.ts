@@ -3,6 +3,7 @@ import { createHistory, type History } from '@/lib/history';
 import { credits, settings } from '@/lib/storage';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService } from './batch';
+import { applyActionClick } from './action';
 import { showBadge } from './badge';
 import { createContextMenu } from './context-menu';
 import { createCreditsService } from './credits';
@@ -94,6 +95,8 @@ export function createEngine(options: EngineOptions = {}) {
       console.error(`start-up: ${name} failed`, e instanceof Error ? e.message : e),
     );
 
+  const applyActionSetting = async () => applyActionClick((await settings.get()).actionOpens);
+
   /** Runs once per worker life, before any handler. Never rejects. */
   async function init(): Promise<void> {
     // Content scripts must not read the key: restrict storage.local to our own pages and the worker.
@@ -112,6 +115,7 @@ export function createEngine(options: EngineOptions = {}) {
     await step('job recovery', () => lookup.recover());
     await step('batch recovery', () => batch.recover());
     await step('badge', refreshBadge);
+    await step('action click', applyActionSetting);
     await step('prune alarm', async () => {
       if (!(await browser.alarms.get(PRUNE_ALARM)))
         await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
@@ -137,9 +141,11 @@ export function createEngine(options: EngineOptions = {}) {
       if (name === PRUNE_ALARM) await history.prune();
     },
 
-    /** The badge follows the stored credits and the low-balance threshold, whoever changed them. */
+    /** The badge follows the stored credits and the low-balance threshold. */
     async onStorageChanged(changes: Record<string, unknown>, area: string): Promise<void> {
       if (area === 'local' && ('credits' in changes || 'settings' in changes)) await refreshBadge();
+      // The icon's click follows the settings, whoever changed them.
+      if (area === 'local' && 'settings' in changes) await step('action click', applyActionSetting);
     },
   };
 }

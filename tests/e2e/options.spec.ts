@@ -223,6 +223,30 @@ test.describe('options: preferences, plans, data', () => {
     await shot(page, 'options-english');
   });
 
+  test('the toolbar icon opens the popup, or the side panel when chosen', async ({
+    serviceWorker,
+    openPage,
+  }) => {
+    await setSettings(serviceWorker, { language: 'pt' });
+    const popup = () => serviceWorker.evaluate(() => chrome.action.getPopup({}));
+    await expect.poll(popup).toMatch(/\/popup\.html$/);
+    expect(await serviceWorker.evaluate(() => chrome.sidePanel.getPanelBehavior())).toMatchObject({
+      openPanelOnActionClick: true,
+    });
+
+    const page = await openPage('options.html#preferencias');
+    const choice = page.getByLabel('Ao clicar no ícone da extensão');
+    await choice.selectOption('sidepanel');
+    await page.getByRole('button', { name: 'Salvar preferências' }).click();
+    // Without a popup, Chrome opens the side panel on the click.
+    await expect.poll(popup).toBe('');
+    await page.reload();
+    await expect(choice).toHaveValue('sidepanel');
+    await choice.selectOption('popup');
+    await page.getByRole('button', { name: 'Salvar preferências' }).click();
+    await expect.poll(popup).toMatch(/\/popup\.html$/);
+  });
+
   test('plan comparison highlights the current plan', async ({
     admin,
     useKey,

@@ -26,6 +26,8 @@ export function setupEngineTests(options: { latencyScale?: number } = {}) {
   afterAll(() => sandbox?.close());
   beforeEach(async () => {
     fakeBrowser.reset();
+    // The fake browser has no action.setPopup; the engine sets it at start and on every settings change.
+    fakeBrowser.action.setPopup = async () => undefined;
     globalThis.indexedDB = new IDBFactory();
     await admin('faults', {
       ai_provider_down: false,
