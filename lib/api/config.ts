@@ -2,16 +2,18 @@ import type { Environment, Settings } from '@/lib/storage';
 
 export type { Environment };
 
-// Absent when this module runs outside a Vite build (a Node script).
-const env: Partial<Record<string, string>> = import.meta.env ?? {};
+/** Build-time addresses from WXT_* variables, with defaults for a build that sets none. */
+export function buildUrls(env: Partial<Record<string, string>>) {
+  return {
+    production: env.WXT_API_PROD_URL || 'https://api.perfilintel.com.br',
+    development: env.WXT_API_DEV_URL || 'https://dev-api.perfilintel.com.br',
+    llm: env.WXT_LLM_PROD_URL || 'https://llm.perfilintel.com.br',
+    sandbox: 'http://127.0.0.1:8787',
+  } as const;
+}
 
-/** Build-time addresses (WXT_* variables), with defaults for a build that sets none. */
-export const BUILD_URLS = {
-  production: env.WXT_API_PROD_URL || 'https://api.perfilintel.com.br',
-  development: env.WXT_API_DEV_URL || 'https://dev-api.perfilintel.com.br',
-  llm: env.WXT_LLM_PROD_URL || 'https://llm.perfilintel.com.br',
-  sandbox: 'http://127.0.0.1:8787',
-} as const;
+// import.meta.env is absent when this module runs outside a Vite build (a Node script).
+export const BUILD_URLS = buildUrls(import.meta.env ?? {});
 
 export type ApiConfig =
   | { ok: true; environment: Environment; baseUrl: string; llmBaseUrl: string }
