@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AnalysisView } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
-import { DraftComposer } from '@/components/draft/DraftComposer';
-import { SimilarPeople } from '@/components/draft/SimilarPeople';
 import { formatDate, tr, type UiLang } from '@/lib/i18n';
 import { send, type HistoryEntry } from '@/lib/messaging';
 import {
@@ -18,6 +16,14 @@ import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
 import { usePanel } from './context';
 import { useConfirmSpend } from './useConfirmSpend';
+
+// Below the analysis and not needed for the panel's first paint: loaded on first use.
+const DraftComposer = lazy(() =>
+  import('@/components/draft/DraftComposer').then((m) => ({ default: m.DraftComposer })),
+);
+const SimilarPeople = lazy(() =>
+  import('@/components/draft/SimilarPeople').then((m) => ({ default: m.SimilarPeople })),
+);
 
 /** Copy, export and print: the analysis taken to a CRM note, a file or paper. */
 function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: UiLang }) {
@@ -203,15 +209,17 @@ export function ResultView({ entry, via, lang, prefs }: Shown) {
         company={entry.input.empresa}
         lang={lang}
       />
-      <div className="print:hidden">
-        <DraftComposer entry={entry} />
-      </div>
-      <div className="print:hidden">
-        <SimilarPeople
-          entryId={entry.id}
-          onOpen={(id) => void send('history.get', { id }).then((e) => e && showEntry(e, 'history'))}
-        />
-      </div>
+      <Suspense fallback={null}>
+        <div className="print:hidden">
+          <DraftComposer entry={entry} />
+        </div>
+        <div className="print:hidden">
+          <SimilarPeople
+            entryId={entry.id}
+            onOpen={(id) => void send('history.get', { id }).then((e) => e && showEntry(e, 'history'))}
+          />
+        </div>
+      </Suspense>
     </div>
   );
 }
