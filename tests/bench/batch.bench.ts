@@ -30,6 +30,8 @@ export function idealMs(durations: number[], maxInFlight: number, minGapMs: numb
 
 export async function run(): Promise<string> {
   (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
+  // The fake browser has no action.setPopup, which the engine calls at start.
+  fakeBrowser.action.setPopup = async () => undefined;
   const [
     { createEngine },
     { createClientFactory },

@@ -26,6 +26,8 @@ const percentile = (xs: number[], p: number) =>
 export async function run(): Promise<string> {
   // The engine's modules read the extension API when they load: the fake browser goes in first.
   (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
+  // The fake browser has no action.setPopup, which the engine calls at start.
+  fakeBrowser.action.setPopup = async () => undefined;
   const [{ createEngine }, { createClientFactory }, { createRouter }, { settings }] = await Promise.all([
     import('@/lib/background/engine'),
     import('@/lib/background/api'),

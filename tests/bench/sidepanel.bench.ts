@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { BrowserContext } from '@playwright/test';
-import { extensionPath as OUT, launchWithExtension } from '../e2e/browser';
+import { extensionPath as OUT, extensionWorker, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +59,7 @@ export function panelScripts(outDir = OUT): { file: string; bytes: number; gzip:
 async function launch(): Promise<{ context: BrowserContext; extensionId: string; dispose(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-bench-'));
   const context = await launchWithExtension(userDataDir);
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const worker = await extensionWorker(context);
   return {
     context,
     extensionId: new URL(worker.url()).host,

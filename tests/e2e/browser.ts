@@ -1,4 +1,4 @@
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Worker } from '@playwright/test';
 import path from 'node:path';
 
 /** The built extension (`npm run build:sandbox`) and the Chromium that runs it. */
@@ -21,4 +21,11 @@ export function launchWithExtension(userDataDir: string): Promise<BrowserContext
       `--load-extension=${extensionPath}`,
     ],
   });
+}
+
+/** The extension's service worker, once its extension APIs are bound (they can lag its registration). */
+export async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await expect.poll(() => worker.evaluate(() => typeof chrome).catch(() => 'undefined')).toBe('object');
+  return worker;
 }

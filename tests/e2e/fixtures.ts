@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type RunningSandbox } from '../sandbox/server';
-import { extensionPath, launchWithExtension } from './browser';
+import { extensionPath, extensionWorker, launchWithExtension } from './browser';
 
 export { chromiumPath, extensionPath } from './browser';
 
@@ -100,10 +100,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     rmSync(userDataDir, { recursive: true, force: true });
   },
   serviceWorker: async ({ context }, use) => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    // The worker's globals can lag its registration by a moment.
-    await expect.poll(() => worker.evaluate(() => typeof chrome).catch(() => 'undefined')).toBe('object');
-    await use(worker);
+    await use(await extensionWorker(context));
   },
   extensionId: async ({ serviceWorker }, use) => {
     await use(new URL(serviceWorker.url()).host);
