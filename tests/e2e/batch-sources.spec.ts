@@ -58,3 +58,46 @@ test('from a team page: the panel opens the batch page, people are picked with c
   const ledger = await admin.ledger(key);
   expect(ledger.total_credits).toBe(10);
 });
+
+test('pause, resume and cancel from the batch page: only what was sent is charged', async ({
+  admin,
+  useKey,
+  openPage,
+  serviceWorker,
+}) => {
+  await setSettings(serviceWorker, { language: 'pt' });
+  const key = await admin.account({ tier: 'complete', credits: 200 });
+  await useKey(key);
+  // A Basic batch request takes about 3 s at this scale, so the job is still running when the buttons are used.
+  await admin.faults({ latency_scale: 0.3 });
+  const page = await openPage('batch.html');
+  const lines = Array.from({ length: 80 }, (_, i) => `Pausa${i};Teste${i};Firma ${i % 5}`).join('\n');
+  await page.getByLabel('Colar linhas').fill(lines);
+  await page.getByRole('button', { name: 'Adicionar linhas' }).click();
+  await page.getByLabel('Análise').selectOption('quick');
+  await page.getByRole('button', { name: 'Iniciar (80 créditos)' }).click();
+  const status = page.getByTestId('job-status');
+  await expect(status).toHaveText('em andamento');
+
+  await page.getByRole('button', { name: 'Pausar' }).click();
+  await expect(status).toHaveText('pausado');
+  // The requests already out finish; nothing more is sent while paused.
+  const rows = (s: string) => page.locator(`tr[data-status="${s}"]`);
+  await expect(rows('sent')).toHaveCount(0, { timeout: 15_000 });
+  const doneWhilePaused = await rows('done').count();
+  expect(await rows('queued').count()).toBeGreaterThan(0);
+  await page.waitForTimeout(1500);
+  expect(await rows('done').count()).toBe(doneWhilePaused);
+  expect((await admin.ledger(key)).total_credits).toBe(doneWhilePaused);
+
+  await page.getByRole('button', { name: 'Retomar' }).click();
+  await expect.poll(() => rows('done').count(), { timeout: 15_000 }).toBeGreaterThan(doneWhilePaused);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(status).toHaveText('cancelado');
+  await expect(rows('sent')).toHaveCount(0, { timeout: 15_000 });
+  const done = await rows('done').count();
+  expect(done).toBeLessThan(80);
+  expect(await rows('cancelled').count()).toBe(80 - done);
+  // Exactly the profiles analysed were charged; the cancelled ones never left.
+  expect((await admin.ledger(key)).total_credits).toBe(done);
+});
