@@ -515,7 +515,8 @@ const SECTIONS: [string, Section][] = [
   ['metadata', (r, a) => ({ metadata: readMetadata(r, get(a, 'metadata')) })],
 ];
 
-const emptyAnalysis = (): Analysis => ({
+/** An analysis with no field filled: every list present and empty. */
+export const emptyAnalysis = (): Analysis => ({
   interesses: [],
   painPoints: [],
   motivadores: [],

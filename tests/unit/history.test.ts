@@ -1,3 +1,4 @@
+import { emptyAnalysis } from '@/lib/analysis/normalize';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
@@ -23,18 +24,7 @@ function entry(
     endpoint: '/crm',
     creditsCharged: 2,
     createdAt: clock,
-    analysis: {
-      cargo: 'Head de Vendas',
-      interesses: [],
-      painPoints: [],
-      motivadores: [],
-      ganhosProcurados: [],
-      prioridades: [],
-      linguagemImpacto: [],
-      strengths: [],
-      buildingTrust: [],
-      dynamicPainPoints: [],
-    },
+    analysis: { ...emptyAnalysis(), cargo: 'Head de Vendas' },
     issues: [],
     ...extra,
   };

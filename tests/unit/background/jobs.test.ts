@@ -1,3 +1,4 @@
+import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { lookupJobs } from '@/lib/background/items';
@@ -33,17 +34,7 @@ const entry = (id: string): HistoryEntry => ({
   endpoint: '/crm_plus',
   creditsCharged: 3,
   createdAt: Date.now(),
-  analysis: {
-    interesses: [],
-    painPoints: [],
-    motivadores: [],
-    ganhosProcurados: [],
-    prioridades: [],
-    linguagemImpacto: [],
-    strengths: [],
-    buildingTrust: [],
-    dynamicPainPoints: [],
-  },
+  analysis: emptyAnalysis(),
   issues: [],
 });
 

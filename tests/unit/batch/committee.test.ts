@@ -1,19 +1,10 @@
+import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
 import { buildCommittee, classify, companiesOf } from '@/lib/batch/committee';
 import type { HistoryEntry } from '@/lib/messaging';
 
-const base: Analysis = {
-  interesses: [],
-  painPoints: [],
-  motivadores: [],
-  ganhosProcurados: [],
-  prioridades: [],
-  linguagemImpacto: [],
-  strengths: [],
-  buildingTrust: [],
-  dynamicPainPoints: [],
-};
+const base: Analysis = emptyAnalysis();
 const entry = (id: string, name: string, empresa: string, a: Partial<Analysis>): HistoryEntry =>
   ({
     id,

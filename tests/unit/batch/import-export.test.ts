@@ -1,3 +1,4 @@
+import { emptyAnalysis } from '@/lib/analysis/normalize';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
@@ -87,17 +88,11 @@ describe('pasted lines', () => {
 
 describe('export', () => {
   const analysis: Analysis = {
+    ...emptyAnalysis(),
     cargo: 'CFO',
     tipoStakeholder: 'C-Level',
     interesses: ['finanças'],
     painPoints: [{ desafio: 'custo alto' }, { desafio: 'prazo' }],
-    motivadores: [],
-    ganhosProcurados: [],
-    prioridades: [],
-    linguagemImpacto: [],
-    strengths: [],
-    buildingTrust: [],
-    dynamicPainPoints: [],
     mbti: { type: 'ENTJ', strengths: [] },
     ocean: { openness: 0.7 },
   };

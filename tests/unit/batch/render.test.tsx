@@ -1,3 +1,4 @@
+import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
@@ -38,15 +39,7 @@ const people: LookupInput[] = [
 ];
 
 const analysis = (a: Partial<Analysis>): Analysis => ({
-  interesses: [],
-  painPoints: [],
-  motivadores: [],
-  ganhosProcurados: [],
-  prioridades: [],
-  linguagemImpacto: [],
-  strengths: [],
-  buildingTrust: [],
-  dynamicPainPoints: [],
+  ...emptyAnalysis(),
   ...a,
 });
 const entries = [
