@@ -196,114 +196,94 @@ test('the model API errors come back in plain words: 400 and 401', async ({
   );
 });
 
-test.describe('in the side panel', () => {
-  test.beforeEach(async ({ serviceWorker }) => {
-    await setSettings(serviceWorker, { language: 'pt' });
-  });
-
-  /** The panel beside an empty page, showing the first history entry. */
-  async function panelOnEntry(
-    context: import('@playwright/test').BrowserContext,
-    serviceWorker: Worker,
-    openPage: (p: string) => Promise<Page>,
-    name: string,
-  ) {
-    const { tabId } = await openTab(
-      context,
-      serviceWorker,
-      'https://www.exemplo.com.br/',
-      '<!doctype html><title>Exemplo</title><p>Nada aqui.</p>',
-    );
-    const panel = await openPanel(openPage, tabId);
-    await panel.getByTestId('nav-history').click();
-    await panel.getByTestId('history-item').filter({ hasText: name }).click();
-    await expect(panel.getByTestId('result')).toHaveAttribute('data-via', 'history');
-    return panel;
-  }
-
-  test('"Escrever abordagem" streams a draft into the panel; it can be edited, copied and regenerated', async ({
-    admin,
-    useKey,
-    openPage,
-    context,
-    serviceWorker,
-  }) => {
-    const key = await admin.account({ tier: 'complete', credits: 20 });
-    await useKey(key);
-    await analysedEntry(await openPage('options.html'));
-    const spent = (await admin.ledger(key)).total_credits;
-    const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
-    await panel.evaluate(() => {
-      const w = window as unknown as { copied: string[] };
-      w.copied = [];
-      navigator.clipboard.writeText = async (t: string) => void w.copied.push(t);
+/** The side panel beside an empty page, showing Ana's analysis from the history (made after `others`'). */
+const inPanel = test.extend<{
+  panelOnAna: (others?: (typeof ANA)[]) => Promise<{ key: string; panel: Page; spent: number }>;
+}>({
+  panelOnAna: async ({ admin, useKey, openPage, context, serviceWorker }, use) => {
+    await use(async (others = []) => {
+      await setSettings(serviceWorker, { language: 'pt' });
+      const key = await admin.account({ tier: 'complete', credits: 20 });
+      await useKey(key);
+      const page = await openPage('options.html');
+      for (const who of [...others, ANA]) await analysedEntry(page, who);
+      const spent = (await admin.ledger(key)).total_credits;
+      const { tabId } = await openTab(
+        context,
+        serviceWorker,
+        'https://www.exemplo.com.br/',
+        '<!doctype html><title>Exemplo</title><p>Nada aqui.</p>',
+      );
+      const panel = await openPanel(openPage, tabId);
+      await panel.getByTestId('nav-history').click();
+      await panel.getByTestId('history-item').filter({ hasText: 'Ana Souza' }).click();
+      await expect(panel.getByTestId('result')).toHaveAttribute('data-via', 'history');
+      return { key, panel, spent };
     });
+  },
+});
 
-    const composer = panel.getByTestId('draft-composer');
-    await composer.getByLabel('Canal').selectOption('email');
-    await composer.getByLabel('Suas notas (opcional)').fill('Conhecemos no evento de fintechs');
-    await expect(panel.getByTestId('draft-model')).toHaveValue('service-chat');
-    await panel.getByTestId('draft-write').click();
-    const text = panel.getByTestId('draft-text');
-    await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
-    await expect(panel.getByTestId('draft-write')).toHaveText('Gerar de novo');
+inPanel.describe('in the side panel', () => {
+  inPanel(
+    '"Escrever abordagem" streams a draft into the panel; it can be edited, copied and regenerated',
+    async ({ admin, panelOnAna }) => {
+      const { key, panel, spent } = await panelOnAna();
+      await panel.evaluate(() => {
+        const w = window as unknown as { copied: string[] };
+        w.copied = [];
+        navigator.clipboard.writeText = async (t: string) => void w.copied.push(t);
+      });
 
-    await text.fill('Olá, Ana! Mensagem revisada.');
-    await panel.getByTestId('draft-copy').click();
-    await expect(composer.getByRole('status')).toHaveText('Mensagem copiada.');
-    expect(await panel.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
-      'Olá, Ana! Mensagem revisada.',
-    ]);
-
-    await panel.getByTestId('draft-write').click();
-    await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
-    // Drafting spends no profile credits.
-    expect((await admin.ledger(key)).total_credits).toBe(spent);
-  });
-
-  test('Stop ends the stream in the panel and keeps what arrived, marked as incomplete', async ({
-    admin,
-    useKey,
-    openPage,
-    context,
-    serviceWorker,
-    sandbox,
-  }) => {
-    const key = await admin.account({ tier: 'complete', credits: 20 });
-    await useKey(key);
-    await analysedEntry(await openPage('options.html'));
-    const proxy = await dripProxy(sandbox.url);
-    try {
-      await pointModelApiAt(serviceWorker, proxy.url);
-      const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
-      await panel.getByTestId('draft-composer').getByLabel('Tamanho').selectOption('longa');
+      const composer = panel.getByTestId('draft-composer');
+      await composer.getByLabel('Canal').selectOption('email');
+      await composer.getByLabel('Suas notas (opcional)').fill('Conhecemos no evento de fintechs');
+      await expect(panel.getByTestId('draft-model')).toHaveValue('service-chat');
       await panel.getByTestId('draft-write').click();
-      await expect(panel.getByTestId('draft-stream')).toContainText(/\S{3}/);
-      await panel.getByTestId('draft-stop').click();
-      await expect(panel.getByText('Geração interrompida: o texto pode estar incompleto.')).toBeVisible();
-      const kept = await panel.getByTestId('draft-text').inputValue();
-      expect(kept.length).toBeGreaterThan(0);
-      await expect.poll(() => proxy.seen.closedEarly).toBe(1);
-      expect(proxy.seen.bytesBeforeClose).toBeLessThan(proxy.seen.total);
-      // Nothing more arrives after the stop.
-      await panel.waitForTimeout(500);
-      expect(await panel.getByTestId('draft-text').inputValue()).toBe(kept);
-    } finally {
-      await proxy.close();
-    }
-  });
+      const text = panel.getByTestId('draft-text');
+      await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
+      await expect(panel.getByTestId('draft-write')).toHaveText('Gerar de novo');
 
-  test('a refused key shows in plain words in the panel', async ({
-    admin,
-    useKey,
-    openPage,
-    context,
-    serviceWorker,
-  }) => {
-    const key = await admin.account({ tier: 'complete', credits: 20 });
-    await useKey(key);
-    await analysedEntry(await openPage('options.html'));
-    const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
+      await text.fill('Olá, Ana! Mensagem revisada.');
+      await panel.getByTestId('draft-copy').click();
+      await expect(composer.getByRole('status')).toHaveText('Mensagem copiada.');
+      expect(await panel.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+        'Olá, Ana! Mensagem revisada.',
+      ]);
+
+      await panel.getByTestId('draft-write').click();
+      await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
+      // Drafting spends no profile credits.
+      expect((await admin.ledger(key)).total_credits).toBe(spent);
+    },
+  );
+
+  inPanel(
+    'Stop ends the stream in the panel and keeps what arrived, marked as incomplete',
+    async ({ panelOnAna, serviceWorker, sandbox }) => {
+      const { panel } = await panelOnAna();
+      const proxy = await dripProxy(sandbox.url);
+      try {
+        await pointModelApiAt(serviceWorker, proxy.url);
+        await panel.getByTestId('draft-composer').getByLabel('Tamanho').selectOption('longa');
+        await panel.getByTestId('draft-write').click();
+        await expect(panel.getByTestId('draft-stream')).toContainText(/\S{3}/);
+        await panel.getByTestId('draft-stop').click();
+        await expect(panel.getByText('Geração interrompida: o texto pode estar incompleto.')).toBeVisible();
+        const kept = await panel.getByTestId('draft-text').inputValue();
+        expect(kept.length).toBeGreaterThan(0);
+        await expect.poll(() => proxy.seen.closedEarly).toBe(1);
+        expect(proxy.seen.bytesBeforeClose).toBeLessThan(proxy.seen.total);
+        // Nothing more arrives after the stop.
+        await panel.waitForTimeout(500);
+        expect(await panel.getByTestId('draft-text').inputValue()).toBe(kept);
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
+
+  inPanel('a refused key shows in plain words in the panel', async ({ panelOnAna, serviceWorker }) => {
+    const { panel } = await panelOnAna();
     await expect(panel.getByTestId('draft-model')).toHaveValue('service-chat');
     await serviceWorker.evaluate(() => chrome.storage.local.set({ apiKey: 'complete_api_desconhecida00' }));
     await panel.getByTestId('draft-write').click();
@@ -313,25 +293,18 @@ test.describe('in the side panel', () => {
     await expect(panel.getByTestId('draft-text')).toHaveCount(0);
   });
 
-  test('people like this one, from the history, open with a click at no credit cost', async ({
-    admin,
-    useKey,
-    openPage,
-    context,
-    serviceWorker,
-  }) => {
-    const key = await admin.account({ tier: 'complete', credits: 20 });
-    await useKey(key);
-    const page = await openPage('options.html');
-    await analysedEntry(page);
-    await analysedEntry(page, { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Itaú' });
-    const spent = (await admin.ledger(key)).total_credits;
-    const panel = await panelOnEntry(context, serviceWorker, openPage, 'Ana Souza');
-    const similar = panel.getByTestId('similar-people');
-    await expect(similar.getByRole('button')).toHaveCount(1);
-    await expect(similar.getByRole('button')).toContainText('Bruno Lima');
-    await similar.getByRole('button').click();
-    await expect(panel.getByTestId('result')).toContainText('Bruno Lima');
-    expect((await admin.ledger(key)).total_credits).toBe(spent);
-  });
+  inPanel(
+    'people like this one, from the history, open with a click at no credit cost',
+    async ({ admin, panelOnAna }) => {
+      const { key, panel, spent } = await panelOnAna([
+        { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Itaú' },
+      ]);
+      const similar = panel.getByTestId('similar-people');
+      await expect(similar.getByRole('button')).toHaveCount(1);
+      await expect(similar.getByRole('button')).toContainText('Bruno Lima');
+      await similar.getByRole('button').click();
+      await expect(panel.getByTestId('result')).toContainText('Bruno Lima');
+      expect((await admin.ledger(key)).total_credits).toBe(spent);
+    },
+  );
 });
