@@ -5,10 +5,8 @@
  *
  *   npx tsx tests/bench/batch.bench.ts
  */
-import 'fake-indexeddb/auto';
 import { pathToFileURL } from 'node:url';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startSandbox } from '../sandbox/server';
+import { benchEngine } from './engine-harness';
 
 const PROFILES = 50;
 const LATENCY_SCALE = 0.1;
@@ -29,69 +27,30 @@ export function idealMs(durations: number[], maxInFlight: number, minGapMs: numb
 }
 
 export async function run(): Promise<string> {
-  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
-  // The fake browser has no action.setPopup, which the engine calls at start.
-  fakeBrowser.action.setPopup = async () => undefined;
-  const [
-    { createEngine },
-    { createClientFactory },
-    { createRouter },
-    { settings },
-    { MAX_IN_FLIGHT, MIN_GAP_MS },
-  ] = await Promise.all([
-    import('@/lib/background/engine'),
-    import('@/lib/background/api'),
-    import('@/lib/background/router'),
-    import('@/lib/storage'),
-    import('@/lib/batch/pacing'),
-  ]);
-  const sandbox = await startSandbox({ port: 0, latencyScale: LATENCY_SCALE });
+  const { MAX_IN_FLIGHT, MIN_GAP_MS } = await import('@/lib/batch/pacing');
+  /** The processing time the sandbox reports for each batch request, in the order they were sent. */
+  const processing: Promise<number>[] = [];
+  const timed: typeof fetch = (input, init) => {
+    const answer = fetch(input, init);
+    if (String(input instanceof Request ? input.url : input).includes('_batch'))
+      processing.push(
+        answer.then((a) => Number(/dur=([\d.]+)/.exec(a.headers.get('server-timing') ?? '')?.[1] ?? 0)),
+      );
+    return answer;
+  };
+  const { engine, send, close } = await benchEngine({
+    latencyScale: LATENCY_SCALE,
+    fetch: timed,
+    page: 'batch.html',
+  });
   try {
-    const res = await fetch(`${sandbox.url}/__sandbox/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tier: 'complete', plan: 'crm_enterprise', credits: 10_000 }),
-    });
-    const { api_key: key } = (await res.json()) as { api_key: string };
-    await settings.set({
-      ...(await settings.get()),
-      environment: 'sandbox',
-      baseUrls: { production: '', development: '', custom: '', sandbox: sandbox.url },
-      llmBaseUrl: sandbox.url,
-    });
-
-    /** The processing time the sandbox reports for each batch request, in the order they were sent. */
-    const processing: Promise<number>[] = [];
-    const timed: typeof fetch = (input, init) => {
-      const answer = fetch(input, init);
-      if (String(input instanceof Request ? input.url : input).includes('_batch'))
-        processing.push(
-          answer.then((a) => Number(/dur=([\d.]+)/.exec(a.headers.get('server-timing') ?? '')?.[1] ?? 0)),
-        );
-      return answer;
-    };
-    const engine = createEngine({ client: createClientFactory({ fetch: timed }) });
-    const ready = engine.init();
-    const id = fakeBrowser.runtime.id;
-    const route = createRouter({
-      handlers: engine.handlers,
-      ours: { id, origin: `chrome-extension://${id}/` },
-      ready,
-      onPageChanged: async () => undefined,
-    });
-    const page = { id, url: `chrome-extension://${id}/batch.html` };
-    const keyReply = await route({ type: 'key.set', data: { key } }, page);
-    if (!keyReply.ok) throw new Error(keyReply.error.message.en);
-
     const people = Array.from({ length: PROFILES }, (_, i) => ({
       primeiro_nome: `Bench${i}`,
       ultimo_nome: 'Lote',
       empresa: `Empresa ${i % 9}`,
     }));
     const started = performance.now();
-    const reply = await route({ type: 'batch.start', data: { people, depth: 'complete' } }, page);
-    if (!reply.ok) throw new Error(reply.error.message.en);
-    const { jobId } = reply.value as { jobId: string };
+    const { jobId } = await send('batch.start', { people, depth: 'complete' });
     await engine.batch.settled(jobId);
     const measured = performance.now() - started;
     const job = await engine.batch.get(jobId);
@@ -106,7 +65,7 @@ export async function run(): Promise<string> {
       `  ideal ${ideal.toFixed(0)} ms · measured ${measured.toFixed(0)} ms · ratio ${ratio.toFixed(3)} · budget ≤ ${BUDGET} → ${ratio <= BUDGET ? 'within budget' : 'OVER BUDGET'}`,
     ].join('\n');
   } finally {
-    await sandbox.close();
+    await close();
   }
 }
 

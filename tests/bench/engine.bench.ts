@@ -6,10 +6,8 @@
  *
  *   npx tsx tests/bench/engine.bench.ts
  */
-import 'fake-indexeddb/auto';
 import { pathToFileURL } from 'node:url';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startSandbox } from '../sandbox/server';
+import { benchEngine } from './engine-harness';
 
 const LOOKUPS = 30;
 const WARM_UP = 3;
@@ -24,51 +22,18 @@ const percentile = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
 
 export async function run(): Promise<string> {
-  // The engine's modules read the extension API when they load: the fake browser goes in first.
-  (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
-  // The fake browser has no action.setPopup, which the engine calls at start.
-  fakeBrowser.action.setPopup = async () => undefined;
-  const [{ createEngine }, { createClientFactory }, { createRouter }, { settings }] = await Promise.all([
-    import('@/lib/background/engine'),
-    import('@/lib/background/api'),
-    import('@/lib/background/router'),
-    import('@/lib/storage'),
-  ]);
-
-  const sandbox = await startSandbox({ port: 0, latencyScale: 0.01 });
+  let serverMs = 0;
+  const timed: typeof fetch = async (input, init) => {
+    const answer = await fetch(input, init);
+    serverMs += Number(/dur=([\d.]+)/.exec(answer.headers.get('server-timing') ?? '')?.[1] ?? 0);
+    return answer;
+  };
+  const { engine, send, close } = await benchEngine({
+    latencyScale: 0.01,
+    fetch: timed,
+    page: 'sidepanel.html',
+  });
   try {
-    const res = await fetch(`${sandbox.url}/__sandbox/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tier: 'complete', plan: 'crm_enterprise', credits: 10_000 }),
-    });
-    const { api_key: key } = (await res.json()) as { api_key: string };
-    await settings.set({
-      ...(await settings.get()),
-      environment: 'sandbox',
-      baseUrls: { production: '', development: '', custom: '', sandbox: sandbox.url },
-      llmBaseUrl: sandbox.url,
-    });
-
-    let serverMs = 0;
-    const timed: typeof fetch = async (input, init) => {
-      const answer = await fetch(input, init);
-      serverMs += Number(/dur=([\d.]+)/.exec(answer.headers.get('server-timing') ?? '')?.[1] ?? 0);
-      return answer;
-    };
-    const engine = createEngine({ client: createClientFactory({ fetch: timed }) });
-    const ready = engine.init();
-    const id = fakeBrowser.runtime.id;
-    const route = createRouter({
-      handlers: engine.handlers,
-      ours: { id, origin: `chrome-extension://${id}/` },
-      ready,
-      onPageChanged: async () => undefined,
-    });
-    const panel = { id, url: `chrome-extension://${id}/sidepanel.html` };
-    const keyReply = await route({ type: 'key.set', data: { key } }, panel);
-    if (!keyReply.ok) throw new Error(keyReply.error.message.en);
-
     const overheads: number[] = [];
     const totals: number[] = [];
     for (let i = 0; i < WARM_UP + LOOKUPS; i++) {
@@ -76,9 +41,8 @@ export async function run(): Promise<string> {
       // A new person each time, so every lookup really calls the service.
       const input = { primeiro_nome: `Pessoa${i}`, ultimo_nome: 'Bench', empresa: `Empresa ${i % 7}` };
       const started = performance.now();
-      const reply = await route({ type: 'lookup', data: { input, depth: 'quick', lang: 'pt' } }, panel);
-      if (!reply.ok) throw new Error(reply.error.message.en);
-      const job = await engine.lookup.settled((reply.value as { jobId: string }).jobId);
+      const { jobId } = await send('lookup', { input, depth: 'quick', lang: 'pt' });
+      const job = await engine.lookup.settled(jobId);
       const total = performance.now() - started;
       if (job?.status !== 'done') throw new Error(`lookup ${i} ended ${job?.status ?? 'lost'}`);
       if (i < WARM_UP) continue;
@@ -93,7 +57,7 @@ export async function run(): Promise<string> {
       `  (median total ${median(totals).toFixed(1)} ms at latency scale 0.01)`,
     ].join('\n');
   } finally {
-    await sandbox.close();
+    await close();
   }
 }
 
