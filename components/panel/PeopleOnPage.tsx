@@ -3,6 +3,7 @@ import { Button, Notice, Spinner } from '@/components/ui';
 import type { Candidate } from '@/lib/extract/types';
 import { tr, type UiLang } from '@/lib/i18n';
 import { personName } from '@/lib/panel/format';
+import { BatchLink } from './BatchLink';
 import { usePanel } from './context';
 
 /** Chrome shows its permission prompt only inside the click, so nothing is awaited before asking. */
@@ -13,10 +14,6 @@ async function allowSite(origin: string, detect: () => Promise<void>) {
 
 /** The optional host permission of the manifest, asked for when the page's own origin cannot be known. */
 const ALL_SITES = 'https://*/*';
-
-/** The batch page, told which tab's people to offer. */
-export const batchPageUrl = (tabId: number | null) =>
-  browser.runtime.getURL(`/batch.html${tabId !== null ? `?tabId=${tabId}` : ''}`);
 
 const hostOf = (pattern: string) => pattern.replace(/^[a-z]+:\/\//, '').replace(/\/\*$/, '');
 
@@ -61,7 +58,6 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
   const choose = usePanel((s) => s.choose);
   const manual = usePanel((s) => s.manual);
   const detect = usePanel((s) => s.detect);
-  const tabId = usePanel((s) => s.tabId);
   const headingId = useId();
 
   return (
@@ -99,15 +95,9 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
                 pt: `${detection.candidates.length} pessoas detectadas. Escolha quem analisar, ou `,
                 en: `${detection.candidates.length} people detected. Choose whom to analyse, or `,
               })}
-              <a
-                className="font-medium text-indigo-700 underline dark:text-indigo-300"
-                href={batchPageUrl(tabId)}
-                target="_blank"
-                rel="noreferrer"
-                data-testid="batch-link"
-              >
+              <BatchLink data-testid="batch-link">
                 {tr(lang, { pt: 'analise todas em lote', en: 'analyse them all in a batch' })}
-              </a>
+              </BatchLink>
               .
             </p>
           )}

@@ -2,10 +2,11 @@ import { useEffect, useRef } from 'react';
 import { Button, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
 import { usePanel } from '@/components/panel/context';
+import { BatchLink } from '@/components/panel/BatchLink';
 import { HistoryView } from '@/components/panel/HistoryView';
 import { LookupForm } from '@/components/panel/LookupForm';
 import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
-import { PeopleOnPage, batchPageUrl } from '@/components/panel/PeopleOnPage';
+import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { ResultView } from '@/components/panel/ResultView';
 import { RunningCard } from '@/components/panel/RunningCard';
 import { tr, useLang } from '@/lib/i18n';
@@ -26,7 +27,6 @@ export function App() {
   const configure = usePanel((s) => s.configure);
   const showHistory = usePanel((s) => s.showHistory);
   const back = usePanel((s) => s.back);
-  const tabId = usePanel((s) => s.tabId);
   const main = useRef<HTMLElement>(null);
 
   const hasKey = useStored(keyStatus)?.present === true;
@@ -97,15 +97,9 @@ export function App() {
           >
             {tr(lang, { pt: 'Histórico', en: 'History' })}
           </Button>
-          <a
-            className="ml-auto self-center text-xs font-medium text-indigo-700 underline dark:text-indigo-300"
-            href={batchPageUrl(tabId)}
-            target="_blank"
-            rel="noreferrer"
-            data-testid="nav-batch"
-          >
+          <BatchLink className="ml-auto self-center text-xs" data-testid="nav-batch">
             {tr(lang, { pt: 'Análise em lote', en: 'Batch analysis' })}
-          </a>
+          </BatchLink>
         </nav>
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">

@@ -242,9 +242,10 @@ describe('transport failures against the sandbox', () => {
     const key = await sb.account({ tier: 'complete' });
     await sb.faults({ latency_scale: 1 });
     try {
-      const own = await failure(sb.client(key).crmBasico(ana, { timeoutMs: 200 }));
+      // Basic takes 2–8 s at this scale; a second leaves the request time to reach the sandbox on a busy machine.
+      const own = await failure(sb.client(key).crmBasico(ana, { timeoutMs: 1000 }));
       expect(own).toMatchObject({ code: 'TIMEOUT', charged: 'unknown', action: 'check_credits' });
-      const signalled = await failure(sb.client(key).crmBasico(ana, { signal: AbortSignal.timeout(200) }));
+      const signalled = await failure(sb.client(key).crmBasico(ana, { signal: AbortSignal.timeout(1000) }));
       expect(signalled).toMatchObject({ code: 'TIMEOUT', charged: 'unknown' });
       // The sandbox charged both: that is why the charge is "unknown" and never retried.
       expect((await sb.ledger(key)).entries).toHaveLength(2);
