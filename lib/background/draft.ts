@@ -7,6 +7,7 @@ import { createSimilarity, type SimilarPerson, type Similarity } from '@/lib/dra
 import type { History } from '@/lib/history';
 import type { ParsedRequest } from '@/lib/messaging';
 import type { ClientFactory } from './api';
+import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
 import { senderKind } from './sender';
@@ -32,6 +33,8 @@ const MODEL_CTX = { api: 'model', endpoint: '/v1/chat/completions' } as const;
 export function createDraftService(options: DraftServiceOptions) {
   const { client, history, keepAlive } = options;
   const limiter = options.limiter ?? createRateLimiter();
+  // An analysis the history had no room for is kept in the session: it can be drafted from too.
+  const kept = createKeeper(history);
 
   /** Keeps within the model API's rate limit: refuses, with the wait, rather than be refused. */
   function admit(endpoint: string): void {
@@ -60,7 +63,7 @@ export function createDraftService(options: DraftServiceOptions) {
     const parsed = draftRequestSchema.safeParse(raw);
     if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
     const req = parsed.data;
-    const entry = await history.get(req.entryId);
+    const entry = await kept.get(req.entryId);
     if (!entry) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
     const api = await client();
     admit(MODEL_CTX.endpoint);
@@ -110,7 +113,7 @@ export function createDraftService(options: DraftServiceOptions) {
 
     /** The top people like this entry's, among other people already analysed. No profile credits. */
     async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPerson[]> {
-      const entry = await history.get(entryId);
+      const entry = await kept.get(entryId);
       if (!entry) return [];
       const all = await history.exportAll();
       await similarity.prune(all);

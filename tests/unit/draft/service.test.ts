@@ -3,6 +3,7 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClientFactory } from '@/lib/background/api';
 import { createDraftService } from '@/lib/background/draft';
+import { unsavedEntries } from '@/lib/background/items';
 import { createKeepAlive } from '@/lib/background/keep-alive';
 import type { Sender } from '@/lib/background/sender';
 import { createRateLimiter } from '@/lib/draft/limits';
@@ -84,6 +85,17 @@ describe('draft port', () => {
     expect(p.text()).toContain('Destinatário: Ana');
     expect(calls.filter((c) => c === '/v1/chat/completions')).toHaveLength(1);
     expect((await sandbox.ledger(key)).entries).toEqual([]);
+  });
+
+  it('drafts from an analysis the full history could not take, kept for the session', async () => {
+    const { engine } = await ready();
+    await unsavedEntries.set({ bia: entry('bia', 'Bia', 'Itaú') });
+    const p = fakePort();
+    engine.draft.connect(p.port);
+    p.send(request({ entryId: 'bia' }));
+    await p.finished;
+    expect(p.posted.at(-1)).toEqual({ type: 'done' });
+    expect(p.text()).toContain('Destinatário: Bia');
   });
 
   it('stops: a disconnect aborts the fetch and nothing more is posted', async () => {
