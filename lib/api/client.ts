@@ -2,14 +2,8 @@ import ky from 'ky';
 import type { z } from 'zod';
 import { isAllowedApiOrigin } from './config';
 import { ENDPOINTS, MAX_BATCH_SIZE, type EndpointName, type EndpointSpec } from './endpoints';
-import {
-  ApiFailure,
-  errorFromResponse,
-  makeApiError,
-  toApiError,
-  type ApiError,
-  type ErrorContext,
-} from './errors';
+import { ApiFailure, makeApiError, toApiError, type ApiError, type ErrorContext } from './errors';
+import { errorFromResponse } from './response-errors';
 import {
   chatChunkSchema,
   chatCompletionSchema,

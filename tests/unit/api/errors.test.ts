@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ApiFailure,
-  errorFromResponse,
-  isApiError,
-  makeApiError,
-  parseRetryAfter,
-  toApiError,
-  type ApiError,
-} from '@/lib/api/errors';
+import { ApiFailure, isApiError, makeApiError, toApiError, type ApiError } from '@/lib/api/errors';
+import { errorFromResponse, parseRetryAfter } from '@/lib/api/response-errors';
 
 const plus = { charging: true, api: 'profile', endpoint: '/crm_plus' } as const;
 

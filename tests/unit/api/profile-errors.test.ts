@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/accounts';
-import { errorFromResponse } from '@/lib/api/errors';
+import { errorFromResponse } from '@/lib/api/response-errors';
 import { errorBodies } from '@/lib/api/schemas';
 import { failure, setupSandbox } from './sandbox';
 

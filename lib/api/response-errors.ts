@@ -1,0 +1,139 @@
+import { errorBodySchema, type ErrorBody } from './schemas';
+import {
+  makeApiError,
+  type ApiError,
+  type ApiErrorCode,
+  type ApiErrorDetails,
+  type Charged,
+  type ErrorContext,
+} from './errors';
+
+/*
+ * Reading the service's error answers. Kept apart from ./errors so that pages, which only make and show
+ * ApiErrors, do not load the response schemas.
+ */
+const MODEL_CODES: Record<number, ApiErrorCode> = {
+  400: 'invalid_request',
+  401: 'authentication_error',
+  404: 'model_not_found',
+  429: 'rate_limit_exceeded',
+};
+const MODEL_CODE_SET = new Set<string>([
+  'invalid_request',
+  'authentication_error',
+  'model_not_found',
+  'rate_limit_exceeded',
+  'server_error',
+]);
+
+function modelCode(status: number, body: ErrorBody): ApiErrorCode {
+  const err = typeof body.error === 'object' ? body.error : undefined;
+  const named = [err?.code, err?.type].find((c) => typeof c === 'string' && MODEL_CODE_SET.has(c));
+  if (named) return named as ApiErrorCode;
+  return MODEL_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
+}
+
+/** Profile endpoints that need no key: a 403 there is the "Forbidden" of an invalid key, not a tier problem. */
+const FREE_PATHS = new Set(['/health', '/saude', '/status', '/tiers-disponiveis', '/creditos']);
+
+function profileCode(status: number, body: ErrorBody, ctx: ErrorContext): ApiErrorCode {
+  const code = body.error_code ?? (typeof body.error === 'object' ? body.error.type : undefined);
+  switch (status) {
+    case 400:
+      return body.max_batch_size !== undefined || body.profiles_received !== undefined
+        ? 'BATCH_TOO_LARGE'
+        : 'INVALID_REQUEST';
+    case 401:
+      return 'INVALID_API_KEY';
+    case 402:
+      if (code === 'PLAN_SUSPENDED') return 'PLAN_SUSPENDED';
+      if (body.credits_available !== undefined || body.profiles_requested !== undefined)
+        return 'BATCH_INSUFFICIENT_CREDITS';
+      return 'INSUFFICIENT_CREDITS';
+    case 403:
+      if (code === 'ACCESS_DENIED' || body.details?.required_tier !== undefined) return 'ACCESS_DENIED';
+      return ctx.endpoint !== undefined && !FREE_PATHS.has(ctx.endpoint) ? 'ACCESS_DENIED' : 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'AMBIGUOUS_PERSON';
+    case 422:
+      return 'INSUFFICIENT_DATA';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return code === 'AI_SERVICE_UNAVAILABLE' ? 'AI_SERVICE_UNAVAILABLE' : 'SERVER_ERROR';
+    default:
+      return status >= 500 ? 'SERVER_ERROR' : 'INVALID_REQUEST';
+  }
+}
+
+/** Seconds from a Retry-After header (seconds or HTTP date), else from the body. */
+export function parseRetryAfter(header: string | null | undefined, bodyValue?: number): number | undefined {
+  if (header) {
+    const seconds = Number(header);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+    const date = Date.parse(header);
+    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  }
+  return bodyValue !== undefined && bodyValue >= 0 ? Math.ceil(bodyValue) : undefined;
+}
+
+/**
+ * What the service says it charged wins. Otherwise the contract: errors are not charged (refunds for 422, 500
+ * and 403), Plus's fallback is, and an unexplained gateway failure on a charging request may have been.
+ */
+function chargedBy(status: number, used: number | undefined, code: ApiErrorCode, ctx: ErrorContext): Charged {
+  if (used !== undefined) return used > 0 ? 'yes' : 'no';
+  if (!ctx.charging || status <= 500) return 'no';
+  return code === 'AI_SERVICE_UNAVAILABLE' ? 'yes' : 'unknown';
+}
+
+/** The typed error for an HTTP error answer: status, parsed body (any shape) and headers. */
+export function errorFromResponse(
+  status: number,
+  rawBody: unknown,
+  headers: Headers | null,
+  ctx: ErrorContext,
+): ApiError {
+  const parsed = errorBodySchema.safeParse(rawBody);
+  const body: ErrorBody = parsed.success ? parsed.data : {};
+  const code = ctx.api === 'model' ? modelCode(status, body) : profileCode(status, body, ctx);
+  const enhanced = typeof body.error === 'object' ? body.error : undefined;
+  const billing = body.billing_info;
+  const used = billing?.creditos_utilizados;
+  const charged = chargedBy(status, used, code, ctx);
+  const creditsCharged = used ?? (code === 'AI_SERVICE_UNAVAILABLE' ? 2 : undefined);
+  const serviceText =
+    typeof body.error === 'string' ? body.error : (enhanced?.message ?? body.message ?? undefined);
+  const details: ApiErrorDetails = {
+    upgradeUrl: body.upgrade_url,
+    renewalDate: billing?.renewal_date,
+    currentTier: body.details?.current_tier,
+    requiredTier: body.details?.required_tier,
+    endpoint: body.details?.endpoint_requested ?? ctx.endpoint,
+    balance: billing?.creditos_restantes,
+    creditsAvailable: body.credits_available,
+    profilesRequested: body.profiles_requested,
+    creditsPerProfile: body.credits_per_profile,
+    maxBatchSize: body.max_batch_size,
+    contact: body.contact,
+    suggestions: enhanced?.suggestions,
+    fallback: body.fallback,
+    validationIssues: body.details?.validation_issues,
+    profilesFound: body.details?.profiles_found,
+    confidenceScore: body.details?.confidence_score ?? enhanced?.confidence_score,
+    serviceMessage: enhanced?.user_action ?? serviceText ?? body.hint,
+  };
+  const retryAfterSec =
+    code === 'RATE_LIMITED' || code === 'rate_limit_exceeded'
+      ? parseRetryAfter(headers?.get('retry-after'), body.retry_after)
+      : undefined;
+  return makeApiError(code, ctx, {
+    status,
+    charged,
+    creditsCharged,
+    retryAfterSec,
+    details,
+  });
+}
