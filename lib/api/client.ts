@@ -64,24 +64,58 @@ interface Deadline {
   signal: AbortSignal;
   arm(): void;
   disarm(): void;
+  /** The request is over: stops the timer and stops following the caller's signal. */
+  done(): void;
+  /**
+   * `p`, or a rejection as soon as the signal aborts, even when whatever produces `p` does not honour the
+   * signal (Node's fetch can lose a Request's signal to garbage collection; undici issue 4068).
+   */
+  guard<T>(p: Promise<T>): Promise<T>;
   timedOut(): boolean;
 }
 
-/** Our own timer rather than ky's: ky's timeout stops at the response headers and is not an idle timer. */
+/**
+ * Our own timer rather than ky's: ky's timeout stops at the response headers and is not an idle timer. The
+ * caller's signal is followed by a listener rather than AbortSignal.any: a listener also keeps a caller's
+ * AbortSignal.timeout alive until it fires, which some runtimes (Node 20) do not do for AbortSignal.any.
+ */
 function deadline(ms: number, outer: AbortSignal | undefined): Deadline {
   const ctl = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let expired = false;
   const disarm = () => clearTimeout(timer);
   const arm = () => {
     disarm();
-    timer = setTimeout(() => ctl.abort(new DOMException('The service took too long', 'TimeoutError')), ms);
+    timer = setTimeout(() => {
+      expired = true;
+      ctl.abort(new DOMException('The service took too long', 'TimeoutError'));
+    }, ms);
   };
+  const follow = () => ctl.abort(outer?.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
   arm();
   return {
-    signal: outer ? AbortSignal.any([outer, ctl.signal]) : ctl.signal,
+    signal: ctl.signal,
     arm,
     disarm,
-    timedOut: () => ctl.signal.aborted,
+    done: () => {
+      disarm();
+      outer?.removeEventListener('abort', follow);
+    },
+    timedOut: () => expired,
+    guard: (p) => {
+      const { signal } = ctl;
+      return new Promise((resolve, reject) => {
+        if (signal.aborted) {
+          p.catch(() => undefined);
+          return reject(signal.reason as Error);
+        }
+        const onAbort = () => reject(signal.reason as Error);
+        signal.addEventListener('abort', onAbort, { once: true });
+        p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+    },
   };
 }
 
@@ -231,12 +265,12 @@ export function createApiClient(options: ApiClientOptions) {
       let res: Response;
       let text: string;
       try {
-        res = await send(spec, init.path ?? spec.path, init.json, d.signal);
-        text = await res.text();
+        res = await d.guard(send(spec, init.path ?? spec.path, init.json, d.signal));
+        text = await d.guard(res.text());
       } catch (e) {
         throw new ApiFailure(transportError(e, d, opts, ctx));
       } finally {
-        d.disarm();
+        d.done();
       }
       const body = parseJson(text);
       if (!res.ok) {
@@ -297,13 +331,13 @@ export function createApiClient(options: ApiClientOptions) {
       const d = deadline(opts.timeoutMs ?? spec.timeoutMs, opts.signal);
       let res: Response;
       try {
-        res = await send(spec, spec.path, { ...req, stream: true }, d.signal, 'text/event-stream');
+        res = await d.guard(send(spec, spec.path, { ...req, stream: true }, d.signal, 'text/event-stream'));
         if (!res.ok) {
-          const body = parseJson(await res.text());
+          const body = parseJson(await d.guard(res.text()));
           throw new ApiFailure(errorFromResponse(res.status, body, res.headers, ctx));
         }
       } catch (e) {
-        d.disarm();
+        d.done();
         throw new ApiFailure(transportError(e, d, opts, ctx));
       }
       return { res, d };
@@ -312,11 +346,11 @@ export function createApiClient(options: ApiClientOptions) {
       // A server that ignored `stream: true` answers with one whole completion.
       let text: string;
       try {
-        text = await res.text();
+        text = await d.guard(res.text());
       } catch (e) {
         throw new ApiFailure(transportError(e, d, opts, ctx));
       } finally {
-        d.disarm();
+        d.done();
       }
       const parsed = chatCompletionSchema.safeParse(parseJson(text));
       if (!parsed.success) throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
@@ -333,7 +367,7 @@ export function createApiClient(options: ApiClientOptions) {
       for (;;) {
         let chunk: ReadableStreamReadResult<Uint8Array>;
         try {
-          chunk = await reader.read();
+          chunk = await d.guard(reader.read());
         } catch (e) {
           throw new ApiFailure(transportError(e, d, opts, ctx));
         }
@@ -364,7 +398,7 @@ export function createApiClient(options: ApiClientOptions) {
         d.arm();
       }
     } finally {
-      d.disarm();
+      d.done();
       reader.cancel().catch(() => undefined);
     }
   }

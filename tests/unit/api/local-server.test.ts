@@ -307,3 +307,32 @@ describe('what leaves the browser', () => {
     ).toThrow();
   });
 });
+
+describe('a fetch that does not honour its abort signal', () => {
+  // Node's own fetch can lose a Request's signal to garbage collection; timeouts and cancelling must not rely on it.
+  const deaf = () =>
+    createApiClient({
+      baseUrl: base,
+      llmBaseUrl: base,
+      apiKey: 'complete_api_local',
+      llmApiKey: 'llm_key',
+      fetch: () => new Promise<Response>(() => undefined),
+    });
+
+  it('still times out, with the charge unknown', async () => {
+    expect(await failure(deaf().crm(input, { timeoutMs: 50 }))).toMatchObject({
+      code: 'TIMEOUT',
+      charged: 'unknown',
+    });
+    expect(
+      (await failure(deaf().chatStream(chatReq, { timeoutMs: 50 })[Symbol.asyncIterator]().next())).code,
+    ).toBe('TIMEOUT');
+  });
+
+  it('still stops at once when the caller cancels, or when the caller’s own timeout signal fires', async () => {
+    const ctl = new AbortController();
+    setTimeout(() => ctl.abort(), 20);
+    expect((await failure(deaf().crm(input, { signal: ctl.signal }))).code).toBe('ABORTED');
+    expect((await failure(deaf().crm(input, { signal: AbortSignal.timeout(20) }))).code).toBe('TIMEOUT');
+  });
+});

@@ -240,9 +240,10 @@ describe('transport failures against the sandbox', () => {
 
   it('a slow answer is a TIMEOUT (own timeout or a caller’s timeout signal), charge unknown', async () => {
     const key = await sb.account({ tier: 'complete' });
-    await sb.faults({ latency_scale: 1 });
+    // Basic takes 10–40 s at this scale: even a machine that stalls for seconds cannot see the answer arrive.
+    await sb.faults({ latency_scale: 5 });
     try {
-      // Basic takes 2–8 s at this scale; a second leaves the request time to reach the sandbox on a busy machine.
+      // A second leaves the request time to reach the sandbox on a busy machine.
       const own = await failure(sb.client(key).crmBasico(ana, { timeoutMs: 1000 }));
       expect(own).toMatchObject({ code: 'TIMEOUT', charged: 'unknown', action: 'check_credits' });
       const signalled = await failure(sb.client(key).crmBasico(ana, { signal: AbortSignal.timeout(1000) }));
