@@ -5,8 +5,8 @@
  *
  *   npx tsx tests/bench/batch.bench.ts
  */
-import { pathToFileURL } from 'node:url';
 import { benchEngine } from './engine-harness';
+import { runWhenMain } from './stats';
 
 const PROFILES = 50;
 const LATENCY_SCALE = 0.1;
@@ -69,12 +69,4 @@ export async function run(): Promise<string> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run().then(
-    (text) => console.log(text),
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, run);

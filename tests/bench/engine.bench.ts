@@ -6,20 +6,12 @@
  *
  *   npx tsx tests/bench/engine.bench.ts
  */
-import { pathToFileURL } from 'node:url';
 import { benchEngine } from './engine-harness';
+import { median, percentile, runWhenMain } from './stats';
 
 const LOOKUPS = 30;
 const WARM_UP = 3;
 const BUDGET_MS = 30;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-const percentile = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1]!;
 
 export async function run(): Promise<string> {
   let serverMs = 0;
@@ -61,12 +53,4 @@ export async function run(): Promise<string> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run().then(
-    (text) => console.log(text),
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, run);

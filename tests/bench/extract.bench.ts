@@ -9,16 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { extractCandidates, scripts } from '@/lib/extract/registry';
+import { median } from './stats';
 
 const RUNS = 25;
 const OUTPUT = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
 /** Bytes of minified code each content script may have (8 kB). */
 const BUDGET = 8000;
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** Median milliseconds of extractCandidates on `html` at `url`; also checks what it found. */
 function time(html: string, url: string, expected: number) {

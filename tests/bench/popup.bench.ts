@@ -8,17 +8,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { extensionPath, extensionWorker, launchWithExtension } from '../e2e/browser';
+import { median, runWhenMain } from './stats';
 
 const OPENS = 15;
 const BUDGET_MS = 50;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 export async function run(): Promise<string> {
   if (!existsSync(path.join(extensionPath, 'popup.html')))
@@ -88,12 +82,4 @@ export async function run(): Promise<string> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run().then(
-    (text) => console.log(text),
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, run);

@@ -13,12 +13,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import type { BrowserContext } from '@playwright/test';
 import { extensionPath as OUT, extensionWorker, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
+import { median, runWhenMain } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Where the e2e tests load the extension from, relative to the working directory.
@@ -27,11 +27,6 @@ const OPENS = 10;
 const RENDERS = 30;
 const WARM_UP = 3;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const verdict = (value: number, budget: number) => (value <= budget ? 'within budget' : 'OVER BUDGET');
 
 /** The page's scripts and, transitively, every chunk they import statically (lazy imports load later). */
@@ -210,12 +205,4 @@ export async function run(): Promise<string> {
   return lines.join('\n');
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  run().then(
-    (text) => console.log(text),
-    (e: unknown) => {
-      console.error(e);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(import.meta.url, run);
