@@ -33,9 +33,6 @@ function modelCode(status: number, body: ErrorBody): ApiErrorCode {
   return MODEL_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
 }
 
-/** Profile endpoints that need no key: a 403 there is the "Forbidden" of an invalid key, not a tier problem. */
-const FREE_PATHS = new Set(['/health', '/saude', '/status', '/tiers-disponiveis', '/creditos']);
-
 function profileCode(status: number, body: ErrorBody, ctx: ErrorContext): ApiErrorCode {
   const code = body.error_code ?? (typeof body.error === 'object' ? body.error.type : undefined);
   switch (status) {
@@ -52,7 +49,8 @@ function profileCode(status: number, body: ErrorBody, ctx: ErrorContext): ApiErr
       return 'INSUFFICIENT_CREDITS';
     case 403:
       if (code === 'ACCESS_DENIED' || body.details?.required_tier !== undefined) return 'ACCESS_DENIED';
-      return ctx.endpoint !== undefined && !FREE_PATHS.has(ctx.endpoint) ? 'ACCESS_DENIED' : 'FORBIDDEN';
+      // On a free endpoint a bare 403 is the "Forbidden" of a bad key, not a tier problem.
+      return ctx.charging ? 'ACCESS_DENIED' : 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
     case 409:
