@@ -17,18 +17,38 @@ const segmenter =
     : undefined;
 
 /**
+ * Where grapheme segmentation may start near `from`: a boundary certainly lies between two printable ASCII
+ * characters. -1 when none is close.
+ */
+function asciiBoundary(text: string, from: number): number {
+  for (let p = from; p > 0 && p > from - 4 * LOOKAHEAD; p--) {
+    const a = text.charCodeAt(p - 1);
+    const b = text.charCodeAt(p);
+    if (a >= 0x20 && a < 0x7f && b >= 0x20 && b < 0x7f) return p;
+  }
+  return from - 4 * LOOKAHEAD < 0 ? 0 : -1;
+}
+
+/**
  * The longest start of `text` of at most `max` UTF-16 units that ends between two characters as the reader
- * sees them (grapheme clusters: an emoji with its modifiers, a flag, a letter with its accents). Costs
- * O(max), not O(text.length).
+ * sees them (grapheme clusters: an emoji with its modifiers, a flag, a letter with its accents). Only a short
+ * window around the cut is segmented: the cost does not grow with the text or with `max`.
  */
 export function cutAt(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return '';
   if (segmenter) {
-    let end = 0;
-    for (const { index, segment } of segmenter.segment(text.slice(0, max + LOOKAHEAD))) {
-      if (index + segment.length > max) break;
-      end = index + segment.length;
+    let start = asciiBoundary(text, Math.max(0, max - LOOKAHEAD));
+    if (start < 0) {
+      // No sure boundary close by (a long run of emoji or non-Latin text): start on a whole code point.
+      start = Math.max(0, max - LOOKAHEAD);
+      const c = text.charCodeAt(start);
+      if (c >= 0xdc00 && c <= 0xdfff) start--;
+    }
+    let end = start;
+    for (const { index, segment } of segmenter.segment(text.slice(start, max + LOOKAHEAD))) {
+      if (start + index + segment.length > max) break;
+      end = start + index + segment.length;
     }
     return text.slice(0, end);
   }
@@ -61,7 +81,12 @@ export function capRecord<V>(record: Record<string, V>, max = MAX_ITEMS, maxKey 
     if (n >= max) break;
     const k = capText(key, maxKey);
     if (k === '__proto__') continue;
-    Object.defineProperty(out, k, { value: record[key], enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     n++;
   }
   return out;

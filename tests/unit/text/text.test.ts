@@ -31,7 +31,10 @@ describe('capText, capList, capRecord', () => {
 
   it('keeps the first items and entries only, and never a __proto__ key', () => {
     expect(capList([1, 2, 3], 2)).toEqual([1, 2]);
-    const record = JSON.parse('{"__proto__": {"polluted": 1}, "a": 1, "b": 2, "c": 3}') as Record<string, number>;
+    const record = JSON.parse('{"__proto__": {"polluted": 1}, "a": 1, "b": 2, "c": 3}') as Record<
+      string,
+      number
+    >;
     const out = capRecord(record, 2);
     expect(Object.keys(out)).toEqual(['a', 'b']);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
@@ -54,7 +57,9 @@ describe('tidy: the one cleaner of outside text', () => {
 
 describe('importer cleans text as the extractors do', () => {
   it('CSV cells lose control, NUL and bidi characters', () => {
-    const table = readTable(`nome,sobrenome,empresa,contexto\n"${HOSTILE}",Lima\u0000,"Nu\u202Ebank\u200F","ctx\u0001 x"`);
+    const table = readTable(
+      `nome,sobrenome,empresa,contexto\n"${HOSTILE}",Lima\u0000,"Nu\u202Ebank\u200F","ctx\u0001 x"`,
+    );
     const { people } = applyMapping(table, { first: 0, last: 1, company: 2, context: 3 });
     expect(people).toEqual([
       { primeiro_nome: 'Ana Souza', ultimo_nome: 'Lima', empresa: 'Nubank', contexto_adicional: 'ctx x' },
