@@ -26,6 +26,7 @@ import {
   type ProfileInput,
   type SingleResponse,
 } from './schemas';
+import { parseBody } from './json';
 import { createSseParser } from './sse';
 
 export { ENDPOINTS };
@@ -134,13 +135,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** Never a `__proto__` key in what the schemas read (see ./json). */
+const parseJson = parseBody;
 
 const trimmed = (s: string | undefined) => {
   const t = s?.trim();
