@@ -12,7 +12,7 @@ import { openPanel, openTab, setSettings, workerReady } from './sidepanel.helper
  */
 
 // A lookup, then a megabyte through the worker and the panel: slower than most flows on a busy machine.
-boundsTestConfigure();
+test.describe.configure({ timeout: 150_000 });
 
 const linkedin = pageCases.find((c) => c.file === 'linkedin-profile.html' && c.url.includes('ana-souza'))!;
 const ANA = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
@@ -30,10 +30,6 @@ const boundsTest = test.extend<{ oversize(body: Record<string, unknown>): Promis
     await arm({ kind: null });
   },
 });
-
-function boundsTestConfigure() {
-  test.describe.configure({ timeout: 150_000 });
-}
 
 async function panelOnAna({
   admin,
