@@ -31,13 +31,19 @@ const boundsTest = test.extend<{ oversize(body: Record<string, unknown>): Promis
   },
 });
 
+/** The fixtures the helpers below use. */
+type Used = Pick<
+  Parameters<Parameters<typeof boundsTest>[2]>[0],
+  'admin' | 'useKey' | 'serviceWorker' | 'context' | 'openPage' | 'oversize' | 'shot' | 'sandbox'
+>;
+
 async function panelOnAna({
   admin,
   useKey,
   serviceWorker,
   context,
   openPage,
-}: Parameters<Parameters<typeof boundsTest>[2]>[0]): Promise<{ key: string; panel: Page }> {
+}: Used): Promise<{ key: string; panel: Page }> {
   const key = await admin.account({ tier: 'complete', credits: 50 });
   await workerReady(serviceWorker);
   await useKey(key);
@@ -98,7 +104,7 @@ async function analysedEntry(page: Page): Promise<string> {
 }
 
 boundsTest.describe('drafts', () => {
-  async function composer(fixtures: Parameters<Parameters<typeof boundsTest>[2]>[0]) {
+  async function composer(fixtures: Used) {
     const { admin, useKey, openPage, context, serviceWorker } = fixtures;
     await setSettings(serviceWorker, { language: 'pt' });
     const key = await admin.account({ tier: 'complete', credits: 20 });
