@@ -1,5 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// Hundreds of generated cases each: generous on a busy machine (the assertions do not depend on time).
+vi.setConfig({ testTimeout: 120_000 });
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { MAX_ITEMS, MAX_TEXT } from '@/lib/text';
 import { expectNoPollution, hostileJson, LONE_SURROGATE, walk } from './arbitraries';

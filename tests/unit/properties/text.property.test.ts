@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// Hundreds of generated cases each: generous on a busy machine (the assertions do not depend on time).
+vi.setConfig({ testTimeout: 120_000 });
 import { createSseParser, type SseEvent } from '@/lib/api/sse';
 import { applyMapping, parseLines, readTable } from '@/lib/batch/import';
 import { extractCandidates, MAX_CANDIDATES } from '@/lib/extract/registry';
