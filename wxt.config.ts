@@ -2,25 +2,23 @@ import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
 import { GENERIC_FILE } from './lib/extract/scripts';
-import { buildUrls } from './lib/api/config';
-
-// The service's build-time addresses are granted at install; a custom domain is asked for on the click.
-const urls = buildUrls(process.env);
-const apiOrigins = [urls.production, urls.development, urls.llm].map((u) => `${new URL(u).origin}/*`);
+import { hostPermissions } from './lib/api/config';
 
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
 // `npm run build:sandbox` starts in the local sandbox).
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
-  manifest: {
+  // The service's build-time addresses are granted at install (this machine only for the sandbox and dev
+  // builds); a custom domain is asked for on the click.
+  manifest: ({ command }) => ({
     name: 'Perfil Intel — análise comportamental B2B',
     short_name: 'Perfil Intel',
     description:
       'Encontra a pessoa na página e mostra a análise comportamental (persona, dores, OCEAN, MBTI, playbook) no painel lateral.',
     default_locale: undefined,
     permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'alarms'],
-    host_permissions: [...apiOrigins, 'http://localhost/*', 'http://127.0.0.1/*'],
+    host_permissions: hostPermissions(process.env, command),
     optional_host_permissions: ['https://*/*'],
     action: { default_title: 'Perfil Intel' },
     // Each site script only on its own sites. The generic script is injected on demand; a site script loads it
@@ -37,7 +35,7 @@ export default defineConfig({
         description: 'Analisar a pessoa selecionada no texto',
       },
     },
-  },
+  }),
   vite: () => ({
     plugins: [tailwindcss()],
   }),

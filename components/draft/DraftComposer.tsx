@@ -16,6 +16,7 @@ import {
   clampTemperature,
   DEFAULT_MAX_TOKENS,
   DEFAULT_TEMPERATURE,
+  MAX_DRAFT_CHARS,
   maxTokensFor,
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
@@ -53,7 +54,7 @@ const options = <V extends string>(labels: Record<V, Text>, lang: UiLang): Optio
 /** Chat models only: embedding models cannot write. */
 const canWrite = (id: string) => !id.includes('embedding');
 
-type Status = 'idle' | 'streaming' | 'done' | 'stopped' | 'error';
+type Status = 'idle' | 'streaming' | 'done' | 'truncated' | 'stopped' | 'error';
 
 /** "Escrever abordagem": the first message to this person, written by the model from the analysis, streamed. */
 export function DraftComposer({ entry }: { entry: HistoryEntry }) {
@@ -108,7 +109,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
       },
       {
         onDelta: (t) => setText((old) => old + t),
-        onDone: () => setStatus('done'),
+        onDone: (truncated) => setStatus(truncated ? 'truncated' : 'done'),
         onError: (e) => {
           setError(e);
           setStatus('error');
@@ -270,6 +271,16 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
       ) : (
         text && (
           <>
+            {status === 'truncated' && (
+              <div data-testid="draft-truncated">
+                <Notice tone="warning">
+                  {tr(lang, {
+                    pt: `A mensagem passou do limite de ${MAX_DRAFT_CHARS.toLocaleString('pt-BR')} caracteres e foi interrompida: o texto recebido até aqui foi mantido.`,
+                    en: `The message passed the limit of ${MAX_DRAFT_CHARS.toLocaleString('en')} characters and was stopped: the text received so far is kept.`,
+                  })}
+                </Notice>
+              </div>
+            )}
             {status === 'stopped' && (
               <Notice tone="warning">
                 {tr(lang, {

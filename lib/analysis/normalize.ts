@@ -11,6 +11,7 @@ import {
   type PainPoint,
   type Persona,
 } from './model';
+import { cutAt, MAX_ITEMS, MAX_TEXT } from '@/lib/text';
 
 /*
  * Reads the `analise` object of any tier and naming variant (Basic form, variants A, B and C of the contract)
@@ -18,8 +19,7 @@ import {
  * Texts are trimmed and capped, lists capped, so a hostile body cannot blow up the UI.
  */
 
-export const MAX_TEXT = 5_000;
-export const MAX_ITEMS = 50;
+export { MAX_ITEMS, MAX_TEXT };
 const MAX_ISSUES = 50;
 
 export interface NormalizeResult {
@@ -129,8 +129,8 @@ class Reader {
     const t = v.trim();
     if (t.length <= MAX_TEXT) return t || undefined;
     this.issue(path, `texto com ${t.length} caracteres, cortado em ${MAX_TEXT}`);
-    // Do not leave half of a surrogate pair at the cut.
-    return t.slice(0, /[\uD800-\uDBFF]/.test(t.charAt(MAX_TEXT - 1)) ? MAX_TEXT - 1 : MAX_TEXT);
+    // Never a character cut in half.
+    return cutAt(t, MAX_TEXT);
   }
 
   num(v: unknown, path: string): number | undefined {

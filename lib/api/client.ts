@@ -26,6 +26,7 @@ import {
   type ProfileInput,
   type SingleResponse,
 } from './schemas';
+import { parseBody } from './json';
 import { createSseParser } from './sse';
 
 export { ENDPOINTS };
@@ -134,13 +135,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** Never a `__proto__` key in what the schemas read (see ./json). */
+const parseJson = parseBody;
 
 const trimmed = (s: string | undefined) => {
   const t = s?.trim();
@@ -377,6 +373,9 @@ export function createApiClient(options: ApiClientOptions) {
           ? [...parser.push(decoder.decode()), ...parser.end()]
           : parser.push(decoder.decode(chunk.value, { stream: true }));
         for (const event of events) {
+          // A line or an event past the parser's limits: what came before it is kept by the caller.
+          if (event.oversized)
+            throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
           if (event.data.trim() === '[DONE]') return;
           const data = parseJson(event.data);
           const parsed = chatChunkSchema.safeParse(data);

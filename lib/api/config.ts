@@ -12,6 +12,20 @@ export function buildUrls(env: Partial<Record<string, string>>) {
   } as const;
 }
 
+/** This machine, where the sandbox and a local server run. */
+export const LOCAL_HOST_PERMISSIONS = ['http://localhost/*', 'http://127.0.0.1/*'] as const;
+
+/**
+ * Install-time host permissions: the service's build-time addresses. This machine only in a sandbox build
+ * (WXT_API_ENV=sandbox) or under `wxt` (dev server): a production build never holds it.
+ */
+export function hostPermissions(env: Partial<Record<string, string>>, command: 'build' | 'serve'): string[] {
+  const urls = buildUrls(env);
+  const api = [urls.production, urls.development, urls.llm].map((u) => `${new URL(u).origin}/*`);
+  const local = command === 'serve' || env.WXT_API_ENV === 'sandbox';
+  return [...new Set([...api, ...(local ? LOCAL_HOST_PERMISSIONS : [])])];
+}
+
 // import.meta.env is absent when this module runs outside a Vite build (a Node script).
 export const BUILD_URLS = buildUrls(import.meta.env ?? {});
 

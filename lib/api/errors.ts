@@ -1,3 +1,4 @@
+import { capText, capTexts } from '@/lib/text';
 import type { ProfileInput } from './schemas';
 
 /**
@@ -329,6 +330,26 @@ function chargeSentence(charged: Charged, credits: number | undefined): Text {
 const compact = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
+/** What an error may put on screen: the service's words and lists, capped with the analyses' helper. */
+export const ERROR_TEXT_MAX = 1_000;
+export const ERROR_ITEMS_MAX = 20;
+const ERROR_ITEM_MAX = 300;
+
+function capDetails(d: ApiErrorDetails): ApiErrorDetails {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(d)) {
+    if (typeof value === 'string') out[key] = capText(value, ERROR_TEXT_MAX);
+    else if (Array.isArray(value))
+      out[key] = capTexts(
+        value.filter((v): v is string => typeof v === 'string'),
+        ERROR_ITEMS_MAX,
+        ERROR_ITEM_MAX,
+      );
+    else out[key] = value;
+  }
+  return out as ApiErrorDetails;
+}
+
 /** Builds an ApiError with its action and its messages; the charge sentence is added for charging requests. */
 export function makeApiError(
   code: ApiErrorCode,
@@ -344,7 +365,10 @@ export function makeApiError(
   const charged: Charged = extra.charged ?? (ctx.charging && ctx.sent !== false ? 'unknown' : 'no');
   // Whatever went wrong, a possible charge must be checked before trying again.
   const action = charged === 'unknown' ? 'check_credits' : DEFAULT_ACTION[code];
-  const details = compact({ ...extra.details, ...(ctx.searched && { searched: ctx.searched }) });
+  const details = compact({
+    ...capDetails(extra.details ?? {}),
+    ...(ctx.searched && { searched: ctx.searched }),
+  });
   const base = baseMessage(code, details, extra.retryAfterSec, ctx);
   const charge = ctx.charging ? chargeSentence(charged, extra.creditsCharged) : null;
   return compact({
@@ -395,6 +419,6 @@ export function toApiError(e: unknown, ctx: ErrorContext = {}): ApiError {
   if (e instanceof SyntaxError) return makeApiError('BAD_RESPONSE', ctx);
   const text = e instanceof Error ? e.message : typeof e === 'string' ? e : undefined;
   return makeApiError('UNEXPECTED', ctx, {
-    details: text ? { serviceMessage: text.slice(0, 500) } : undefined,
+    details: text ? { serviceMessage: capText(text, 500) } : undefined,
   });
 }

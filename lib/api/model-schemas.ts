@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capList, capText } from '@/lib/text';
 
 /* Bodies of the /v1 model API (2.12–2.15, OpenAI-compatible). Loose objects; only the essentials are required. */
 
@@ -23,18 +24,32 @@ export const modelPermissionSchema = z.looseObject({
   is_blocking: bool(),
 });
 
+/** A text the options page and the draft show: capped as analyses are. Deltas are bounded by the draft. */
+const shown = () => opt(z.string().transform((s) => capText(s)));
+
+/** The most models listed. */
+export const MAX_MODELS = 200;
+
 export const modelSchema = z.looseObject({
   id: z.string(),
-  object: str(),
+  object: shown(),
   created: num(),
-  owned_by: str(),
-  permission: opt(z.array(modelPermissionSchema)),
-  root: str(),
-  parent: nullableStr(),
+  owned_by: shown(),
+  permission: opt(z.preprocess((v) => (Array.isArray(v) ? capList(v) : v), z.array(modelPermissionSchema))),
+  root: shown(),
+  parent: opt(
+    z
+      .string()
+      .transform((s) => capText(s))
+      .nullable(),
+  ),
 });
 export type Model = z.infer<typeof modelSchema>;
 
-export const modelListSchema = z.looseObject({ object: str(), data: z.array(modelSchema) });
+export const modelListSchema = z.looseObject({
+  object: str(),
+  data: z.preprocess((v) => (Array.isArray(v) ? capList(v, MAX_MODELS) : v), z.array(modelSchema)),
+});
 export type ModelList = z.infer<typeof modelListSchema>;
 
 const usageSchema = z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() });

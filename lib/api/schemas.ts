@@ -1,18 +1,34 @@
 import { z } from 'zod';
 import { aiInsightsSchema, analiseSchema, metadataSchema } from '@/lib/analysis/schemas';
+import { capList, capRecord, capText, capTexts } from '@/lib/text';
 
 /*
  * Bodies of the profile-intelligence API (parts 2 and 7 of the contract). Every object is loose: unknown
  * fields pass. Only what a body cannot do without is required; any other known field with an unexpected type
- * reads as absent rather than rejecting the whole answer.
+ * reads as absent rather than rejecting the whole answer. Every text, list and record is capped as analyses are
+ * (lib/text.ts), before anything can show it: a hostile body cannot fill a page.
  */
 
 /** Optional and forgiving. */
 const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const str = () => opt(z.string());
+/** Service text, capped. */
+const text = () => z.string().transform((s) => capText(s));
+/** Cut before parsing, so a huge list or record costs its cap, not its size. */
+const firstItems = (v: unknown) => (Array.isArray(v) ? capList(v) : v);
+const firstEntries = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? capRecord(v as Record<string, unknown>) : v;
+const list = <T extends z.ZodType>(item: T) => opt(z.preprocess(firstItems, z.array(item)));
+const dict = <T extends z.ZodType>(value: T) => opt(z.preprocess(firstEntries, z.record(z.string(), value)));
+const str = () => opt(text());
 const num = () => opt(z.number());
 const bool = () => opt(z.boolean());
-const strs = () => opt(z.array(z.string()));
+const strs = () =>
+  opt(
+    z.preprocess(
+      firstItems,
+      z.array(z.string()).transform((l) => capTexts(l)),
+    ),
+  );
 
 /** What a single or batch endpoint receives: the Portuguese names only (never a URL or page content). */
 export interface ProfileInput {
@@ -93,7 +109,7 @@ export const creditosSchema = z
     tier: str(),
     endpoints_permitidos: strs(),
     total_creditos_utilizados: num(),
-    custos_por_endpoint: opt(z.record(z.string(), z.union([z.number(), z.string()]))),
+    custos_por_endpoint: dict(z.union([z.number(), text()])),
     api_key_info: opt(z.looseObject({ tier: str(), access_level: str(), upgrade_available: bool() })),
     // field table
     creditos_restantes: num(),
@@ -104,9 +120,9 @@ export const creditosSchema = z
     requests_per_minute: num(),
     requests_remaining_this_minute: num(),
     reset_time: str(),
-    this_month: opt(z.record(z.string(), z.unknown())),
+    this_month: dict(z.unknown()),
     last_30_days: opt(z.looseObject({ average_per_day: num(), peak_day_usage: num() })),
-    endpoint_access: opt(z.record(z.string(), z.unknown())),
+    endpoint_access: dict(z.unknown()),
   })
   .refine((b) => b.creditos_disponiveis !== undefined || b.creditos_restantes !== undefined, {
     message: 'no balance (creditos_disponiveis or creditos_restantes)',
@@ -201,54 +217,47 @@ export function normalizeCredits(body: Creditos): NormalizedCredits {
 /** GET /tiers-disponiveis. */
 export const tiersSchema = z.looseObject({
   message: str(),
-  tiers_disponiveis: opt(
-    z.array(
-      z.looseObject({
-        nome: str(),
-        tier: str(),
-        preco: opt(z.union([z.string(), z.number()])),
-        funcionalidades: strs(),
-        endpoints_permitidos: strs(),
-        creditos_por_uso: opt(z.record(z.string(), z.union([z.number(), z.string()]))),
-        api_key_format: str(),
-      }),
-    ),
+  tiers_disponiveis: list(
+    z.looseObject({
+      nome: str(),
+      tier: str(),
+      preco: opt(z.union([text(), z.number()])),
+      funcionalidades: strs(),
+      endpoints_permitidos: strs(),
+      creditos_por_uso: dict(z.union([z.number(), text()])),
+      api_key_format: str(),
+    }),
   ),
   upgrade_info: opt(z.looseObject({ message: str(), upgrade_benefits: strs() })),
-  endpoints: opt(
-    z.record(
-      z.string(),
-      z.looseObject({
-        method: str(),
-        description: str(),
-        authentication: str(),
-        fields_returned: num(),
-        apis_used: strs(),
-        available_in: strs(),
-      }),
-    ),
+  endpoints: dict(
+    z.looseObject({
+      method: str(),
+      description: str(),
+      authentication: str(),
+      fields_returned: num(),
+      apis_used: strs(),
+      available_in: strs(),
+    }),
   ),
   regions: strs(),
   api_version: str(),
   /** The field table's per-plan layout. */
-  plans: opt(
-    z.array(
-      z.looseObject({
-        name: str(),
-        rate_limit: opt(z.union([z.number(), z.string()])),
-        burst_limit: opt(z.union([z.number(), z.string()])),
-        quota: opt(z.union([z.number(), z.string()])),
-        endpoints: strs(),
-        features: strs(),
-      }),
-    ),
+  plans: list(
+    z.looseObject({
+      name: str(),
+      rate_limit: opt(z.union([z.number(), text()])),
+      burst_limit: opt(z.union([z.number(), text()])),
+      quota: opt(z.union([z.number(), text()])),
+      endpoints: strs(),
+      features: strs(),
+    }),
   ),
 });
 export type Tiers = z.infer<typeof tiersSchema>;
 
 /** GET /health and /saude. */
 export const healthSchema = z.looseObject({
-  status: z.string(),
+  status: text(),
   message: str(),
   timestamp: str(),
   version: str(),
@@ -260,7 +269,7 @@ export type Health = z.infer<typeof healthSchema>;
 
 /** GET /status. */
 export const statusSchema = z.looseObject({
-  status: z.string(),
+  status: text(),
   ml_available: bool(),
   services_online: bool(),
   api_health: str(),
@@ -315,12 +324,12 @@ const errorObjectSchema = z.looseObject({
   suggestions: strs(),
   confidence_score: num(),
   can_provide_context: bool(),
-  code: opt(z.union([z.string(), z.number(), z.null()])),
+  code: opt(z.union([text(), z.number(), z.null()])),
 });
 
 /** Any error body of either API, every field optional: what the error mapping reads. */
 export const errorBodySchema = z.looseObject({
-  error: opt(z.union([z.string(), errorObjectSchema])),
+  error: opt(z.union([text(), errorObjectSchema])),
   error_code: str(),
   message: str(),
   hint: str(),
@@ -337,7 +346,7 @@ export const errorBodySchema = z.looseObject({
   max_batch_size: num(),
   profiles_received: num(),
   success: bool(),
-  request: opt(z.record(z.string(), z.unknown())),
+  request: dict(z.unknown()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

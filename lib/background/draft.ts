@@ -1,11 +1,18 @@
 import { browser, type Browser } from 'wxt/browser';
 import { ApiFailure, makeApiError, toApiError, type ApiError } from '@/lib/api/errors';
-import { clampMaxTokens, clampTemperature, createRateLimiter, type RateLimiter } from '@/lib/draft/limits';
+import {
+  clampMaxTokens,
+  clampTemperature,
+  createRateLimiter,
+  MAX_DRAFT_CHARS,
+  type RateLimiter,
+} from '@/lib/draft/limits';
 import { DRAFT_PORT, draftRequestSchema, type DraftMessage } from '@/lib/draft/port';
 import { buildDraftPrompt } from '@/lib/draft/prompt';
 import { createSimilarity, type SimilarPerson, type Similarity } from '@/lib/draft/similar';
 import type { History } from '@/lib/history';
 import type { ParsedRequest } from '@/lib/messaging';
+import { cutAt } from '@/lib/text';
 import type { ClientFactory } from './api';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
@@ -85,7 +92,19 @@ export function createDraftService(options: DraftServiceOptions) {
       temperature: clampTemperature(req.temperature),
       max_tokens: clampMaxTokens(req.maxTokens, req.model),
     };
-    for await (const text of api.chatStream(chat, { signal })) post({ type: 'delta', text });
+    let size = 0;
+    for await (const text of api.chatStream(chat, { signal })) {
+      if (size + text.length > MAX_DRAFT_CHARS) {
+        // Past the limit, whatever max_tokens said: keep what fits, stop the stream (leaving the loop cancels
+        // the request) and say so.
+        const fits = cutAt(text, MAX_DRAFT_CHARS - size);
+        if (fits) post({ type: 'delta', text: fits });
+        post({ type: 'done', truncated: true });
+        return;
+      }
+      size += text.length;
+      post({ type: 'delta', text });
+    }
     post({ type: 'done' });
   }
 

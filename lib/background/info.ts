@@ -1,7 +1,8 @@
 import type { ApiClient } from '@/lib/api/client';
-import { toApiError } from '@/lib/api/errors';
-import { MODEL_MAX_TOKENS } from '@/lib/draft/limits';
+import { ERROR_TEXT_MAX, toApiError } from '@/lib/api/errors';
+import { MAX_MODEL_ID, MODEL_MAX_TOKENS } from '@/lib/draft/limits';
 import { serviceLevel, type Health, type ServiceLevel, type Status, type Tiers } from '@/lib/api/schemas';
+import { capText, capTexts } from '@/lib/text';
 import type { ModelInfo, ParsedRequest, PlansInfo, Responses, ServiceStatus } from '@/lib/messaging';
 
 /* The free information requests: plans, service status and models. They spend nothing and need no key. */
@@ -10,30 +11,39 @@ export interface InfoContext {
   client: ApiClient;
 }
 
+/** A plan card holds short texts: the schema's caps, tightened for the comparison table. */
+const PLAN_TEXT = 300;
+const PLAN_ITEMS = 30;
+const MAX_PLANS = 20;
+const short = (s: string) => capText(s, PLAN_TEXT);
+const shortList = (l: string[] | undefined) => capTexts(l ?? [], PLAN_ITEMS, PLAN_TEXT);
+
 export function toPlansInfo(body: Tiers): PlansInfo {
-  const plans =
+  const plans = (
     body.tiers_disponiveis?.map((t) => ({
-      name: t.nome ?? t.tier ?? '',
-      tier: t.tier ?? '',
-      price: t.preco === undefined ? '' : String(t.preco),
-      features: t.funcionalidades ?? [],
-      endpoints: t.endpoints_permitidos ?? [],
+      name: short(t.nome ?? t.tier ?? ''),
+      tier: short(t.tier ?? ''),
+      price: t.preco === undefined ? '' : short(String(t.preco)),
+      features: shortList(t.funcionalidades),
+      endpoints: shortList(t.endpoints_permitidos),
       creditsPerUse: t.creditos_por_uso ?? {},
     })) ??
     // The field table's per-plan layout, when the live one is absent.
     body.plans?.map((p) => ({
-      name: p.name ?? '',
+      name: short(p.name ?? ''),
       tier: '',
       price: '',
-      features: p.features ?? [],
-      endpoints: p.endpoints ?? [],
+      features: shortList(p.features),
+      endpoints: shortList(p.endpoints),
       creditsPerUse: {},
     })) ??
-    [];
+    []
+  ).slice(0, MAX_PLANS);
+  const upgrade = body.upgrade_info?.message;
   return {
     plans,
-    upgradeMessage: body.upgrade_info?.message ?? null,
-    upgradeBenefits: body.upgrade_info?.upgrade_benefits ?? [],
+    upgradeMessage: upgrade === undefined ? null : capText(upgrade, ERROR_TEXT_MAX),
+    upgradeBenefits: shortList(body.upgrade_info?.upgrade_benefits),
   };
 }
 
@@ -65,7 +75,9 @@ export function toServiceStatus(
     status.status === 'fulfilled' ? statusLevel(status.value) : failureLevel(status.reason),
   ];
   const h = health.status === 'fulfilled' ? health.value : undefined;
-  return { level: worst(levels), detail: h?.message ?? null, version: h?.version ?? null, checkedAt: now };
+  const detail = h?.message === undefined ? null : capText(h.message, ERROR_TEXT_MAX);
+  const version = h?.version === undefined ? null : capText(h.version, 100);
+  return { level: worst(levels), detail, version, checkedAt: now };
 }
 
 export const infoHandlers = {
@@ -87,6 +99,9 @@ export const infoHandlers = {
     { client }: InfoContext,
   ): Promise<ModelInfo[]> => {
     const list = await client.models.list();
-    return list.data.map((m) => ({ id: m.id, maxTokens: MODEL_MAX_TOKENS[m.id] ?? null }));
+    // An id longer than a draft request accepts could not be used: it is not offered.
+    return list.data
+      .filter((m) => m.id.length > 0 && m.id.length <= MAX_MODEL_ID)
+      .map((m) => ({ id: m.id, maxTokens: MODEL_MAX_TOKENS[m.id] ?? null }));
   },
 };

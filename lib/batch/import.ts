@@ -3,6 +3,7 @@ import { parseSelection } from '@/lib/extract/selection';
 import { fold } from '@/lib/history';
 import type { Text } from '@/lib/i18n';
 import type { LookupInput } from '@/lib/messaging';
+import { tidy } from '@/lib/text';
 import { missingFields } from './plan';
 
 /*
@@ -57,8 +58,8 @@ const HEADERS: Record<ImportField, string[]> = {
   ],
 };
 
-/** Text fields are capped as the background caps them. */
-const MAX = { name: 200, context: 1000 };
+/** Text fields are capped as the background caps them; a rejected row is shown up to `row` characters. */
+const MAX = { name: 200, context: 1000, row: 500 };
 
 export interface Table {
   headers: string[];
@@ -105,7 +106,7 @@ const headerKey = (h: string) =>
 export function readTable(text: string): Table {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [headers = [], ...rows] = parsed.data;
-  return { headers: headers.map((h) => h.trim()), rows };
+  return { headers: headers.map((h) => tidy(h)), rows };
 }
 
 export function guessMapping(headers: string[]): Mapping {
@@ -120,8 +121,9 @@ export function guessMapping(headers: string[]): Mapping {
   return mapping;
 }
 
+/** Cleaned exactly as text read from a page is (the extractors' cleaner). */
 const cell = (row: string[], i: number | undefined, max: number) =>
-  i === undefined ? '' : (row[i] ?? '').replace(/\s+/g, ' ').trim().slice(0, max);
+  i === undefined ? '' : tidy(row[i] ?? '', max);
 
 /** Splits "Ana Maria Souza" into "Ana" and "Maria Souza". */
 function splitName(full: string): [string, string] {
@@ -159,7 +161,7 @@ export function applyMapping(table: Table, mapping: Mapping): ImportResult {
       cell(row, mapping.context, MAX.context),
     );
     const reason = missingText(person);
-    if (reason) bad.push({ line: i + 2, text: row.join(', '), reason });
+    if (reason) bad.push({ line: i + 2, text: tidy(row.join(', '), MAX.row), reason });
     else people.push(person);
   });
   return { people, bad };
@@ -172,19 +174,16 @@ export function applyMapping(table: Table, mapping: Mapping): ImportResult {
 export function parseLines(text: string): ImportResult {
   const people: LookupInput[] = [];
   const bad: BadRow[] = [];
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
+  text.split(/\r\n?|\n/).forEach((raw, i) => {
+    const line = tidy(raw, MAX.row);
     if (!line) return;
-    const cells = line.split(/\t|;/).map((c) => c.trim());
+    const cells = raw.split(/\t|;/);
     let person: LookupInput | null = null;
     if (cells.length >= 3) {
-      const [first = '', last = '', company = '', context = ''] = cells;
-      person = toPerson(
-        first.slice(0, MAX.name),
-        last.slice(0, MAX.name),
-        company.slice(0, MAX.name),
-        context.slice(0, MAX.context),
-      );
+      const [first, last, company, context] = [0, 1, 2, 3].map((n) =>
+        cell(cells, n, n === 3 ? MAX.context : MAX.name),
+      ) as [string, string, string, string];
+      person = toPerson(first, last, company, context);
     } else {
       const c = parseSelection(line);
       if (c) person = toPerson(c.primeiro_nome, c.ultimo_nome, c.empresa, '');

@@ -15,6 +15,13 @@ export const MODEL_MAX_TOKENS: Record<string, number> = {
  */
 export const DEFAULT_CHAT_MAX_TOKENS = 1024;
 export const DEFAULT_MAX_TOKENS = 400;
+/** The longest model id a draft request carries. */
+export const MAX_MODEL_ID = 200;
+/**
+ * The longest draft kept, whatever `max_tokens` says: a service that ignores it must not fill the page. A
+ * 4096-token reply is about 18,000 characters of Portuguese.
+ */
+export const MAX_DRAFT_CHARS = 24_000;
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 

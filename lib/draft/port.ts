@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
 import { makeApiError, type ApiError } from '@/lib/api/errors';
+import { MAX_MODEL_ID } from './limits';
 import { CHANNELS, DRAFT_LANGUAGES, LENGTHS, TONES } from './prompt';
 
 /*
@@ -16,7 +17,7 @@ export const draftRequestSchema = z.object({
   length: z.enum(LENGTHS),
   language: z.enum(DRAFT_LANGUAGES),
   notes: z.string().trim().max(2000).default(''),
-  model: z.string().trim().min(1).max(200),
+  model: z.string().trim().min(1).max(MAX_MODEL_ID),
   temperature: z.number(),
   maxTokens: z.number(),
 });
@@ -25,12 +26,14 @@ export type ParsedDraftRequest = z.output<typeof draftRequestSchema>;
 
 export type DraftMessage =
   | { type: 'delta'; text: string }
-  | { type: 'done' }
+  /** `truncated`: the draft reached MAX_DRAFT_CHARS and was stopped there. */
+  | { type: 'done'; truncated?: boolean }
   | { type: 'error'; error: ApiError };
 
 export interface DraftHandlers {
   onDelta(text: string): void;
-  onDone(): void;
+  /** `truncated`: the text stops at the draft size limit. */
+  onDone(truncated: boolean): void;
   onError(error: ApiError): void;
 }
 
@@ -47,7 +50,7 @@ export function streamDraft(request: DraftRequest, handlers: DraftHandlers): () 
     if (!open) return;
     if (message.type === 'delta') return handlers.onDelta(message.text);
     close();
-    if (message.type === 'done') handlers.onDone();
+    if (message.type === 'done') handlers.onDone(message.truncated === true);
     else handlers.onError(message.error);
   });
   port.onDisconnect.addListener(() => {

@@ -1,22 +1,8 @@
+import { tidy } from '../text';
 import type { Candidate } from './types';
 
-// Control, zero-width and direction-override characters.
-// eslint-disable-next-line no-control-regex -- removing them is the point
-const INVISIBLE = /[\0-\x08\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
-
-/** Page text made safe to show: invisible characters removed, one line, trimmed, at most `max` characters. */
-export const tidy = (value: unknown, max = 200): string =>
-  typeof value == 'string'
-    ? value
-        // cut first, so a huge text costs little
-        .slice(0, 4 * max)
-        .replace(INVISIBLE, '')
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, max)
-        .replace(/[\ud800-\udbff]$/, '')
-        .trim()
-    : '';
+// The one cleaner of outside text, shared with the importer.
+export { tidy };
 
 /** Lower case without accents, for comparing names and companies. */
 export const fold = (s: string) =>

@@ -10,6 +10,7 @@ import { modelError, payloadTooLarge } from './errors';
 import { readBody, sendJson, type SandboxRequest } from './http';
 import { handleInfo } from './info-api';
 import { handleModelApi } from './model-api';
+import { handleOversize } from './oversize';
 import { handleAnalysis } from './profile-api';
 import { SandboxState } from './state';
 
@@ -33,6 +34,7 @@ const ALLOWED_HEADERS = 'x-api-key, authorization, content-type';
 const EXPOSED_HEADERS = 'retry-after, server-timing, x-request-id, x-cache, age';
 
 async function route(state: SandboxState, req: SandboxRequest, res: ServerResponse): Promise<void> {
+  if (await handleOversize(state, req, res)) return;
   if (req.path.startsWith('/__sandbox/')) return handleAdmin(state, req, res);
   if (req.path === '/v1' || req.path.startsWith('/v1/')) return handleModelApi(state, req, res);
   const endpoint = ANALYSIS_ENDPOINTS.find((e) => e.path === req.path);

@@ -1,0 +1,117 @@
+/*
+ * Bounds on outside text: what a page, an imported file or the service gives us is cleaned and capped here, in
+ * one place, before anything shows it, stores it or sends it on.
+ */
+
+/** The longest text the service may put on screen in one field (analyses, error details, plans, status). */
+export const MAX_TEXT = 5_000;
+/** The most items of one list the service may put on screen. */
+export const MAX_ITEMS = 50;
+
+/** How far past the cut a character may reach (a long emoji sequence, a letter with many marks). */
+const LOOKAHEAD = 64;
+
+const segmenter =
+  typeof Intl !== 'undefined' && 'Segmenter' in Intl
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+    : undefined;
+
+/**
+ * Where grapheme segmentation may start near `from`: a boundary certainly lies between two printable ASCII
+ * characters. -1 when none is close.
+ */
+function asciiBoundary(text: string, from: number): number {
+  for (let p = from; p > 0 && p > from - 4 * LOOKAHEAD; p--) {
+    const a = text.charCodeAt(p - 1);
+    const b = text.charCodeAt(p);
+    if (a >= 0x20 && a < 0x7f && b >= 0x20 && b < 0x7f) return p;
+  }
+  return from - 4 * LOOKAHEAD < 0 ? 0 : -1;
+}
+
+/**
+ * The longest start of `text` of at most `max` UTF-16 units that ends between two characters as the reader
+ * sees them (grapheme clusters: an emoji with its modifiers, a flag, a letter with its accents). Only a short
+ * window around the cut is segmented: the cost does not grow with the text or with `max`.
+ */
+export function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  if (segmenter) {
+    let start = asciiBoundary(text, Math.max(0, max - LOOKAHEAD));
+    if (start < 0) {
+      // No sure boundary close by (a long run of emoji or non-Latin text): start on a whole code point.
+      start = Math.max(0, max - LOOKAHEAD);
+      const c = text.charCodeAt(start);
+      if (c >= 0xdc00 && c <= 0xdfff) start--;
+    }
+    let end = start;
+    for (const { index, segment } of segmenter.segment(text.slice(start, max + LOOKAHEAD))) {
+      if (start + index + segment.length > max) break;
+      end = start + index + segment.length;
+    }
+    return text.slice(0, end);
+  }
+  // Without grapheme segmentation, at least never keep half of a surrogate pair.
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/** Service text capped to `max` units; a cut text ends with "…" (counted within `max`). */
+export function capText(text: string, max = MAX_TEXT): string {
+  if (text.length <= max) return text;
+  return `${cutAt(text, Math.max(0, max - 1)).trimEnd()}…`;
+}
+
+/** The first `max` items of a list from the service. */
+export function capList<T>(items: readonly T[], max = MAX_ITEMS): T[] {
+  return items.slice(0, max);
+}
+
+/** Capped texts, at most `maxItems` of them. */
+export function capTexts(items: readonly string[], maxItems = MAX_ITEMS, maxText = MAX_TEXT): string[] {
+  return capList(items, maxItems).map((t) => capText(t, maxText));
+}
+
+/** A record from the service with at most `max` entries, keys capped and no `__proto__` key. */
+export function capRecord<V>(record: Record<string, V>, max = MAX_ITEMS, maxKey = 200): Record<string, V> {
+  const out: Record<string, V> = {};
+  let n = 0;
+  for (const key of Object.keys(record)) {
+    if (n >= max) break;
+    const k = capText(key, maxKey);
+    if (k === '__proto__') continue;
+    Object.defineProperty(out, k, {
+      value: record[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    n++;
+  }
+  return out;
+}
+
+// Control, zero-width and direction-override characters.
+// eslint-disable-next-line no-control-regex -- removing them is the point
+const INVISIBLE = /[\0-\x08\x0e-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
+/** Half of a surrogate pair with no other half: not a character at all. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Outside text made safe to show and to send: invisible, control and direction-override characters removed,
+ * one line, trimmed, at most `max` characters and never a character cut in half. Page text (the extractors)
+ * and imported text (CSV, paste) both go through it.
+ */
+export const tidy = (value: unknown, max = 200): string =>
+  typeof value == 'string'
+    ? cutAt(
+        // cut first, so a huge text costs little
+        cutAt(value, 4 * max)
+          .replace(INVISIBLE, '')
+          .replace(LONE_SURROGATE, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+        max,
+      ).trim()
+    : '';
