@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
 import { GENERIC_FILE } from './lib/extract/scripts';
+import { COMPOSE_FILE } from './lib/compose/file';
 import { buildUrls } from './lib/api/config';
 
 // The service's build-time addresses are granted at install; a custom domain is asked for on the click.
@@ -29,7 +30,11 @@ export default defineConfig({
       .filter((s) => s.hosts.length)
       .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
     web_accessible_resources: [
-      { resources: [GENERIC_FILE.slice(1)], matches: SITE_MATCHES, use_dynamic_url: true },
+      {
+        resources: [GENERIC_FILE.slice(1), COMPOSE_FILE.slice(1)],
+        matches: SITE_MATCHES,
+        use_dynamic_url: true,
+      },
     ],
     commands: {
       'analyze-selection': {
