@@ -14,6 +14,7 @@ export function plainText(text: string): string {
     .replace(/^[ \t]*[*+][ \t]+/gm, '- ')
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?!\w)/g, '$1$2')
+    .replace(/(^|[^\w_])_(?=\S)([^_\n]*?\S)_(?![\w])/g, '$1$2')
     .replace(/`{1,3}([^`]*)`{1,3}/g, '$1')
     .replace(/[ \t]+$/gm, '');
 }
