@@ -38,8 +38,14 @@ function outcome(r: Responses['compose.insert'], length: number): Outcome {
       limit: r.limit,
       room: r.room,
       text: {
-        pt: `A nota aceita ${r.limit} caracteres e este texto tem ${length}. Nada foi inserido.`,
-        en: `The note takes ${r.limit} characters and this text has ${length}. Nothing was inserted.`,
+        pt:
+          r.room > 0
+            ? `A nota aceita ${r.limit} caracteres e este texto tem ${length}. Nada foi inserido.`
+            : `A nota já está no limite de ${r.limit} caracteres. Nada foi inserido.`,
+        en:
+          r.room > 0
+            ? `The note takes ${r.limit} characters and this text has ${length}. Nothing was inserted.`
+            : `The note is already at its ${r.limit}-character limit. Nothing was inserted.`,
       },
     };
   if (r.reason === 'many') return { tone: 'warning', text: MANY };
@@ -96,7 +102,7 @@ export function useInsert(
       <Notice
         tone={result.tone}
         action={
-          'limit' in result ? (
+          'limit' in result && result.room > 0 ? (
             <Button
               size="sm"
               onClick={() => {
