@@ -2,6 +2,7 @@ import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
 import { GENERIC_FILE } from './lib/extract/scripts';
+import { COMPOSE_FILE } from './lib/compose/file';
 import { hostPermissions } from './lib/api/config';
 
 // Build-time configuration of the API addresses. The options page can override each of them.
@@ -27,7 +28,11 @@ export default defineConfig({
       .filter((s) => s.hosts.length)
       .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
     web_accessible_resources: [
-      { resources: [GENERIC_FILE.slice(1)], matches: SITE_MATCHES, use_dynamic_url: true },
+      {
+        resources: [GENERIC_FILE.slice(1), COMPOSE_FILE.slice(1)],
+        matches: SITE_MATCHES,
+        use_dynamic_url: true,
+      },
     ],
     commands: {
       'analyze-selection': {

@@ -3,11 +3,20 @@ import { collect, readers } from '@/lib/extract/candidates';
 import { tidy } from '@/lib/extract/names';
 import { GENERIC_FILE, type ContentScript } from '@/lib/extract/scripts';
 import type { Extractor } from '@/lib/extract/types';
-import type { ContentEvent, ContentRequest, ContentResponse } from '@/lib/messaging';
+import { COMPOSE_FILE } from '@/lib/compose/file';
+import type {
+  ComposeRequest,
+  ComposeResult,
+  ContentEvent,
+  ContentRequest,
+  ContentResponse,
+} from '@/lib/messaging';
 
 /** What the extension's scripts in one page share: they all run in the page's one isolated world. */
 interface Shared {
   extractors: Extractor[];
+  /** The compose module (lib/compose/insert.ts), once loaded. */
+  compose?(request: ComposeRequest): ComposeResult;
   /** Stops the script in charge: its listener and its watch on the address. */
   stop?(): void;
 }
@@ -25,7 +34,19 @@ export function serve(script: ContentScript) {
   const ids = script.extractors.map((x) => x.id);
   shared.extractors = [...shared.extractors.filter((x) => !ids.includes(x.id)), ...script.extractors];
 
-  const onMessage = (message: ContentRequest, _sender: unknown, reply: (r?: ContentResponse) => void) => {
+  const onMessage = (
+    message: ContentRequest,
+    _sender: unknown,
+    reply: (r?: ContentResponse | ComposeResult) => void,
+  ) => {
+    // "Inserir na mensagem" / "Revisar meu texto": the compose box is looked for now, not watched before; the
+    // module that does it is loaded the first time it is needed.
+    if (message?.type == 'compose') {
+      const run = () => reply(shared.compose?.(message) ?? { ok: false, reason: 'none' });
+      if (shared.compose) return void run();
+      import(/* @vite-ignore */ browser.runtime.getURL(COMPOSE_FILE)).then(run, run);
+      return true;
+    }
     if (message?.type != 'extract') return;
     const answer = () => {
       const url = location.href;

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/messaging';
+import type { DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/messaging';
 import type { Depth } from '@/lib/storage';
 
 /*
@@ -14,12 +14,31 @@ const DAY_MS = 86_400_000;
 /** What is kept: the entry plus its folded search text (name, company and role). */
 type StoredEntry = HistoryEntry & { search: string };
 
+/** The drafts written to the person of one entry, oldest first, at most DRAFT_VERSIONS. */
+interface StoredDrafts {
+  entryId: string;
+  personKey: string;
+  versions: DraftVersion[];
+}
+
 interface HistorySchema extends DBSchema {
   entries: { key: string; value: StoredEntry; indexes: { personKey: string; createdAt: number } };
+  drafts: { key: string; value: StoredDrafts; indexes: { personKey: string } };
 }
 
 type Db = IDBPDatabase<HistorySchema>;
-type UpgradeTx = IDBPTransaction<HistorySchema, 'entries'[], 'versionchange'>;
+type UpgradeTx = IDBPTransaction<HistorySchema, ('entries' | 'drafts')[], 'versionchange'>;
+
+/** How many versions of a draft are kept per person. */
+export const DRAFT_VERSIONS = 5;
+
+const isDraftVersion = (v: unknown): v is DraftVersion =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as DraftVersion).id === 'string' &&
+  typeof (v as DraftVersion).text === 'string' &&
+  typeof (v as DraftVersion).channel === 'string' &&
+  typeof (v as DraftVersion).createdAt === 'number';
 
 /**
  * Migration `i` takes the database from version i to i + 1. Append, never edit: an installed extension may
@@ -30,6 +49,10 @@ export const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void | Promise<void>)[] = [
     const store = db.createObjectStore(STORE, { keyPath: 'id' });
     store.createIndex('personKey', 'personKey');
     store.createIndex('createdAt', 'createdAt');
+  },
+  // 1 → 2: drafts, beside the entries (which stay as they were: nothing to rewrite).
+  (db) => {
+    db.createObjectStore('drafts', { keyPath: 'entryId' }).createIndex('personKey', 'personKey');
   },
 ];
 export const HISTORY_VERSION = MIGRATIONS.length;
@@ -161,13 +184,18 @@ export function createHistory(options: HistoryOptions) {
   async function prune(retentionDays?: number): Promise<number> {
     const days = retentionDays ?? (await options.retentionDays());
     const cutoff = now() - days * DAY_MS;
-    const tx = (await db()).transaction(STORE, 'readwrite');
+    const tx = (await db()).transaction([STORE, 'drafts'], 'readwrite');
     let removed = 0;
     for (
-      let cursor = await tx.store.index('createdAt').openCursor(IDBKeyRange.upperBound(cutoff, true));
+      let cursor = await tx
+        .objectStore(STORE)
+        .index('createdAt')
+        .openCursor(IDBKeyRange.upperBound(cutoff, true));
       cursor;
       cursor = await cursor.continue()
     ) {
+      // The drafts go with their analysis.
+      await tx.objectStore('drafts').delete(cursor.primaryKey);
       await cursor.delete();
       removed++;
     }
@@ -215,11 +243,39 @@ export function createHistory(options: HistoryOptions) {
     },
 
     async delete(id: string): Promise<void> {
-      await (await db()).delete(STORE, id);
+      const tx = (await db()).transaction([STORE, 'drafts'], 'readwrite');
+      await Promise.all([tx.objectStore(STORE).delete(id), tx.objectStore('drafts').delete(id), tx.done]);
     },
 
     async clear(): Promise<void> {
-      await (await db()).clear(STORE);
+      const tx = (await db()).transaction([STORE, 'drafts'], 'readwrite');
+      await Promise.all([tx.objectStore(STORE).clear(), tx.objectStore('drafts').clear(), tx.done]);
+    },
+
+    /**
+     * The drafts to this entry's person: the entry's own, else those kept with an earlier analysis of the same
+     * person (a re-analysis does not lose them). Oldest first.
+     */
+    async drafts(entryId: string): Promise<DraftVersion[]> {
+      const d = await db();
+      const own = await d.get('drafts', entryId);
+      if (own) return own.versions.filter(isDraftVersion);
+      const entry = await d.get(STORE, entryId);
+      if (!entry) return [];
+      const same = await d.getAllFromIndex('drafts', 'personKey', entry.personKey);
+      const newest = same
+        .flatMap((s) => s.versions.filter(isDraftVersion))
+        .sort((a, b) => a.updatedAt - b.updatedAt);
+      return newest.slice(-DRAFT_VERSIONS);
+    },
+
+    /** Saves a version (a new one, or an edit of `version.id`); keeps the newest DRAFT_VERSIONS. */
+    async saveDraft(entryId: string, personKey: string, version: DraftVersion): Promise<DraftVersion[]> {
+      const versions = (await this.drafts(entryId)).filter((v) => v.id !== version.id);
+      versions.push(version);
+      const kept = versions.slice(-DRAFT_VERSIONS);
+      await (await db()).put('drafts', { entryId, personKey, versions: kept });
+      return kept;
     },
 
     /** The newest entry for this person, in this language, at `depth` or deeper, made at or after `sinceMs`. */

@@ -3,6 +3,7 @@ import type { Candidate } from '@/lib/extract/types';
 import type { ApiError } from '@/lib/api/errors';
 import type { Analysis } from '@/lib/analysis/model';
 import type { SimilarPerson } from '@/lib/draft/similar';
+import { CHANNELS, type Channel } from '@/lib/draft/prompt';
 import type { Credits, Depth, KeyStatus } from '@/lib/storage';
 import type { BatchJob } from '@/lib/batch/model';
 import type { BatchPlan } from '@/lib/batch/plan';
@@ -15,7 +16,22 @@ import type { BatchPlan } from '@/lib/batch/plan';
  */
 
 /** extension -> content script */
-export type ContentRequest = { type: 'extract' };
+export type ContentRequest = { type: 'extract' } | ComposeRequest;
+/** "Insert this text into the focused compose box", or read the user's own text from it. */
+export type ComposeRequest =
+  | { type: 'compose'; op: 'insert'; text: string; replace: boolean; subject?: string }
+  | { type: 'compose'; op: 'read' };
+/** What the compose box answered. `many`: several boxes open and none focused; `too-long`: the field's limit. */
+export type ComposeResult =
+  | {
+      ok: true;
+      kind: 'editor' | 'textarea';
+      limit: number | null;
+      text?: string;
+      subject?: 'filled' | 'kept' | 'none';
+    }
+  | { ok: false; reason: 'none' | 'many' }
+  | { ok: false; reason: 'too-long'; limit: number; room: number };
 export interface ContentResponse {
   url: string;
   title: string;
@@ -141,6 +157,20 @@ export const requests = {
   'batch.delete': id,
   'batch.entries': id,
   'draft.similar': z.object({ entryId: z.string().min(1).max(100) }),
+  'draft.list': z.object({ entryId: z.string().min(1).max(100) }),
+  'draft.save': z.object({
+    entryId: z.string().min(1).max(100),
+    text: z.string().max(20_000),
+    channel: z.enum(CHANNELS),
+    versionId: z.string().max(100).optional(),
+  }),
+  'compose.insert': z.object({
+    tabId: z.number().int().nonnegative(),
+    text: z.string().min(1).max(20_000),
+    replace: z.boolean().default(false),
+    subject: z.string().trim().max(500).optional(),
+  }),
+  'compose.read': z.object({ tabId: z.number().int().nonnegative() }),
 } satisfies Record<string, z.ZodType>;
 
 export interface Responses {
@@ -172,6 +202,19 @@ export interface Responses {
   'batch.delete': { ok: true };
   'batch.entries': HistoryEntry[];
   'draft.similar': SimilarPerson[];
+  'draft.list': DraftVersion[];
+  'draft.save': DraftVersion[];
+  'compose.insert': ComposeResult | { ok: false; reason: 'no-script' };
+  'compose.read': ComposeResult | { ok: false; reason: 'no-script' };
+}
+
+/** One version of a draft to a person, newest last; kept with the analysis in the history. */
+export interface DraftVersion {
+  id: string;
+  channel: Channel;
+  text: string;
+  createdAt: number;
+  updatedAt: number;
 }
 
 /** /tiers-disponiveis, reduced to what the plan comparison shows. */

@@ -21,14 +21,19 @@ import {
   TEMPERATURE_MAX,
   TEMPERATURE_MIN,
 } from '@/lib/draft/limits';
+import { forChannel, NOTE_LIMIT_FREE, NOTE_LIMIT_PREMIUM, splitSubject } from '@/lib/draft/channel';
 import { streamDraft } from '@/lib/draft/port';
 import type { Channel, DraftLanguage, Length, Tone } from '@/lib/draft/prompt';
 import { tr, useLang, type Text, type UiLang } from '@/lib/i18n';
-import { send, type HistoryEntry } from '@/lib/messaging';
+import { send, type DraftVersion, type HistoryEntry } from '@/lib/messaging';
 import { settings } from '@/lib/storage';
+import { usePanel } from '@/components/panel/context';
+import { ReviewPanel } from './ReviewPanel';
+import { useInsert } from './useInsert';
 
 const CHANNEL_LABELS: Record<Channel, Text> = {
   linkedin: { pt: 'Mensagem no LinkedIn', en: 'LinkedIn message' },
+  'linkedin-note': { pt: 'Nota de convite (LinkedIn)', en: 'Invitation note (LinkedIn)' },
   email: { pt: 'E-mail', en: 'E-mail' },
   whatsapp: { pt: 'WhatsApp', en: 'WhatsApp' },
 };
@@ -72,6 +77,73 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   const [error, setError] = useState<ApiError | null>(null);
   const [copied, setCopied] = useState('');
   const stop = useRef<(() => void) | null>(null);
+  // The person's drafts, kept with the analysis: shown again, never written (and paid for) again to be inserted.
+  const [versions, setVersions] = useState<DraftVersion[]>([]);
+  const [versionId, setVersionId] = useState<string | null>(null);
+  const [replace, setReplace] = useState(false);
+  const tabId = usePanel((s) => s.tabId);
+  const ins = useInsert(lang, tabId, { onShorten: (t) => edit(t) });
+
+  useEffect(() => {
+    let live = true;
+    setVersions([]);
+    setVersionId(null);
+    setText('');
+    setStatus('idle');
+    void send('draft.list', { entryId: entry.id })
+      .then((list) => {
+        const last = list.at(-1);
+        if (!live || !last) return;
+        setVersions(list);
+        setVersionId(last.id);
+        setText(last.text);
+        setChannel(last.channel);
+        setStatus('done');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [entry.id]);
+
+  function edit(t: string) {
+    setText(t);
+    setDirty(true);
+  }
+  const [dirty, setDirty] = useState(false);
+  /** The seller's edits are kept with the version they edit. */
+  async function saveEdit() {
+    if (!dirty || !text.trim()) return;
+    setDirty(false);
+    const list = await send('draft.save', {
+      entryId: entry.id,
+      text,
+      channel,
+      ...(versionId ? { versionId } : {}),
+    }).catch(() => null);
+    if (list) {
+      setVersions(list);
+      setVersionId(versionId ?? list.at(-1)?.id ?? null);
+    }
+  }
+
+  function pick(id: string) {
+    const v = versions.find((x) => x.id === id);
+    if (!v) return;
+    void saveEdit();
+    setVersionId(v.id);
+    setText(v.text);
+    setChannel(v.channel);
+  }
+
+  function insertDraft() {
+    void saveEdit();
+    if (channel === 'email') {
+      const { subject, body } = splitSubject(text);
+      return ins.insert(body || text, { replace, ...(subject ? { subject } : {}) });
+    }
+    return ins.insert(text.trim(), { replace });
+  }
 
   const [models, loadModels] = useAction(async () => {
     const list = (await send('models.list', {})).filter((m) => canWrite(m.id));
@@ -109,7 +181,15 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
       },
       {
         onDelta: (t) => setText((old) => old + t),
-        onDone: (truncated) => setStatus(truncated ? 'truncated' : 'done'),
+        onDone: ({ truncated, versions: list }) => {
+          setStatus(truncated ? 'truncated' : 'done');
+          setText((t) => forChannel(channel, t).trim());
+          setDirty(false);
+          if (list?.length) {
+            setVersions(list);
+            setVersionId(list.at(-1)!.id);
+          }
+        },
         onError: (e) => {
           setError(e);
           setStatus('error');
@@ -134,6 +214,8 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   }
 
   const streaming = status === 'streaming';
+  const noteLength = [...text.trim()].length;
+  const versionIndex = versions.findIndex((v) => v.id === versionId);
   return (
     <section className="flex flex-col gap-3" aria-labelledby="draft-title" data-testid="draft-composer">
       <h2 id="draft-title" className="text-base font-semibold">
@@ -289,19 +371,72 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
                 })}
               </Notice>
             )}
-            <Field label={tr(lang, { pt: 'Mensagem (edite à vontade)', en: 'Message (edit freely)' })}>
+            {versions.length > 1 && (
+              <SelectField
+                label={tr(lang, { pt: 'Versão', en: 'Version' })}
+                options={versions.map((v, i) => ({
+                  value: v.id,
+                  label: tr(lang, {
+                    pt: `Versão ${i + 1} de ${versions.length} · ${CHANNEL_LABELS[v.channel].pt}`,
+                    en: `Version ${i + 1} of ${versions.length} · ${CHANNEL_LABELS[v.channel].en}`,
+                  }),
+                }))}
+                value={versionId ?? ''}
+                onChange={pick}
+                data-testid="draft-version"
+              />
+            )}
+            <Field
+              label={tr(lang, { pt: 'Mensagem (edite à vontade)', en: 'Message (edit freely)' })}
+              hint={
+                channel === 'linkedin-note'
+                  ? tr(lang, {
+                      pt: `${noteLength} caracteres. A nota aceita ${NOTE_LIMIT_FREE} em contas gratuitas e ${NOTE_LIMIT_PREMIUM} no Premium.`,
+                      en: `${noteLength} characters. The note takes ${NOTE_LIMIT_FREE} on free accounts and ${NOTE_LIMIT_PREMIUM} with Premium.`,
+                    })
+                  : channel === 'email'
+                    ? tr(lang, {
+                        pt: 'A linha "Assunto:" vai para o campo de assunto, se ele estiver vazio.',
+                        en: 'The "Assunto:"/"Subject:" line goes into the subject field, if it is empty.',
+                      })
+                    : undefined
+              }
+            >
               {(control) => (
                 <textarea
                   className={controlClass}
                   rows={8}
                   value={text}
-                  onChange={(e) => setText(e.target.value)}
+                  onChange={(e) => edit(e.target.value)}
+                  onBlur={() => void saveEdit()}
                   data-testid="draft-text"
+                  data-version={versionIndex + 1 || undefined}
                   {...control}
                 />
               )}
             </Field>
-            <div className="flex items-center gap-2">
+            <label className="flex items-center gap-2 text-xs">
+              <input
+                type="checkbox"
+                checked={replace}
+                onChange={(e) => setReplace(e.target.checked)}
+                data-testid="draft-replace"
+              />
+              {tr(lang, {
+                pt: 'Substituir o que já escrevi na mensagem',
+                en: 'Replace what I already wrote in the message',
+              })}
+            </label>
+            <div className="flex flex-wrap items-center gap-2">
+              <Button
+                size="sm"
+                variant="primary"
+                loading={ins.pending}
+                onClick={() => void insertDraft()}
+                data-testid="draft-insert"
+              >
+                {tr(lang, { pt: 'Inserir na mensagem', en: 'Insert into the message' })}
+              </Button>
               <Button size="sm" onClick={() => void copy()} data-testid="draft-copy">
                 {tr(lang, { pt: 'Copiar', en: 'Copy' })}
               </Button>
@@ -309,9 +444,11 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
                 {copied}
               </span>
             </div>
+            {ins.view(text)}
           </>
         )
       )}
+      <ReviewPanel entry={entry} tabId={tabId} channel={channel} language={language} model={model} />
     </section>
   );
 }

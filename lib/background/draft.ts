@@ -7,8 +7,16 @@ import {
   MAX_DRAFT_CHARS,
   type RateLimiter,
 } from '@/lib/draft/limits';
-import { DRAFT_PORT, draftRequestSchema, type DraftMessage } from '@/lib/draft/port';
+import { forChannel } from '@/lib/draft/channel';
+import {
+  DRAFT_PORT,
+  draftRequestSchema,
+  REVIEW_PORT,
+  reviewRequestSchema,
+  type DraftMessage,
+} from '@/lib/draft/port';
 import { buildDraftPrompt } from '@/lib/draft/prompt';
+import { buildReviewPrompt } from '@/lib/draft/review';
 import { createSimilarity, type SimilarPerson, type Similarity } from '@/lib/draft/similar';
 import type { History } from '@/lib/history';
 import type { ParsedRequest } from '@/lib/messaging';
@@ -92,26 +100,61 @@ export function createDraftService(options: DraftServiceOptions) {
       temperature: clampTemperature(req.temperature),
       max_tokens: clampMaxTokens(req.maxTokens, req.model),
     };
-    let size = 0;
+    let whole = '';
+    let truncated = false;
     for await (const text of api.chatStream(chat, { signal })) {
-      if (size + text.length > MAX_DRAFT_CHARS) {
+      if (whole.length + text.length > MAX_DRAFT_CHARS) {
         // Past the limit, whatever max_tokens said: keep what fits, stop the stream (leaving the loop cancels
         // the request) and say so.
-        const fits = cutAt(text, MAX_DRAFT_CHARS - size);
+        const fits = cutAt(text, MAX_DRAFT_CHARS - whole.length);
+        whole += fits;
         if (fits) post({ type: 'delta', text: fits });
-        post({ type: 'done', truncated: true });
-        return;
+        truncated = true;
+        break;
       }
-      size += text.length;
+      whole += text;
       post({ type: 'delta', text });
     }
+    // The draft is kept with the person's analysis: it is never written (and paid for) again to be inserted.
+    const at = Date.now();
+    const version = {
+      id: `d${at.toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+      channel: req.channel,
+      text: forChannel(req.channel, whole).trim(),
+      createdAt: at,
+      updatedAt: at,
+    };
+    const versions = version.text
+      ? await history.saveDraft(entry.id, entry.personKey, version).catch(() => undefined)
+      : undefined;
+    post({ type: 'done', ...(truncated && { truncated }), ...(versions && { versions }) });
+  }
+
+  /** "Revisar meu texto": only the analysis and the seller's text go to the model. */
+  async function review(raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) {
+    const parsed = reviewRequestSchema.safeParse(raw);
+    if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
+    const req = parsed.data;
+    const entry = await kept.get(req.entryId);
+    if (!entry) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
+    const api = await client();
+    admit(MODEL_CTX.endpoint);
+    const messages = buildReviewPrompt({
+      analysis: entry.analysis,
+      text: req.text,
+      channel: req.channel,
+      language: req.language,
+    });
+    const chat = { model: req.model, messages, temperature: 0.3, max_tokens: clampMaxTokens(700, req.model) };
+    for await (const text of api.chatStream(chat, { signal })) post({ type: 'delta', text });
     post({ type: 'done' });
   }
 
   return {
     /** One Port per generation: the first message is the request; a disconnect stops it. */
     connect(port: Browser.runtime.Port): void {
-      if (port.name !== DRAFT_PORT) return;
+      if (port.name !== DRAFT_PORT && port.name !== REVIEW_PORT) return;
+      const work = port.name === DRAFT_PORT ? generate : review;
       const ours = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
       if (senderKind(port.sender ?? {}, ours).kind !== 'page') return port.disconnect();
       const stop = new AbortController();
@@ -121,13 +164,32 @@ export function createDraftService(options: DraftServiceOptions) {
       };
       const onRequest = (raw: unknown) => {
         port.onMessage.removeListener(onRequest);
-        const work = generate(raw, stop.signal, post).catch((e: unknown) => {
+        const running = work(raw, stop.signal, post).catch((e: unknown) => {
           const error: ApiError = toApiError(e, MODEL_CTX);
           post({ type: 'error', error });
         });
-        void keepAlive.hold(work);
+        void keepAlive.hold(running);
       };
       port.onMessage.addListener(onRequest);
+    },
+
+    /** The drafts to this entry's person, oldest first. */
+    drafts: ({ entryId }: ParsedRequest<'draft.list'>) => history.drafts(entryId),
+
+    /** The seller's edit of a version (or a new version, e.g. an applied review). */
+    async saveDraft({ entryId, text, channel, versionId }: ParsedRequest<'draft.save'>) {
+      const entry = await kept.get(entryId);
+      if (!entry) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
+      const at = Date.now();
+      const old = versionId ? (await history.drafts(entryId)).find((v) => v.id === versionId) : undefined;
+      const id = old?.id ?? `d${at.toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+      return history.saveDraft(entryId, entry.personKey, {
+        id,
+        channel,
+        text,
+        createdAt: old?.createdAt ?? at,
+        updatedAt: at,
+      });
     },
 
     /** The top people like this entry's, among other people already analysed. No profile credits. */

@@ -8,6 +8,7 @@ import { showBadge } from './badge';
 import { createContextMenu } from './context-menu';
 import { createCreditsService } from './credits';
 import { detect } from './detect';
+import { composeInsert, composeRead } from './compose';
 import { createDraftService } from './draft';
 import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
@@ -82,6 +83,10 @@ export function createEngine(options: EngineOptions = {}) {
     'batch.delete': async ({ id }) => (await batch.remove(id), { ok: true }),
     'batch.entries': ({ id }) => batch.entries(id),
     'draft.similar': (req) => draft.similar(req),
+    'draft.list': (req) => draft.drafts(req),
+    'draft.save': (req) => draft.saveDraft(req),
+    'compose.insert': composeInsert,
+    'compose.read': composeRead,
   };
 
   async function refreshBadge(): Promise<void> {

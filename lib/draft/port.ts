@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
 import { makeApiError, type ApiError } from '@/lib/api/errors';
+import type { DraftVersion } from '@/lib/messaging';
 import { MAX_MODEL_ID } from './limits';
 import { CHANNELS, DRAFT_LANGUAGES, LENGTHS, TONES } from './prompt';
 
@@ -22,24 +23,42 @@ export const draftRequestSchema = z.object({
   maxTokens: z.number(),
 });
 export type DraftRequest = z.input<typeof draftRequestSchema>;
+
+/** "Revisar meu texto": the seller's own text, reviewed against the entry's analysis, streamed on this port. */
+export const REVIEW_PORT = 'review';
+export const reviewRequestSchema = z.object({
+  entryId: z.string().min(1).max(100),
+  text: z.string().trim().min(1).max(10_000),
+  channel: z.enum(CHANNELS),
+  language: z.enum(DRAFT_LANGUAGES),
+  model: z.string().trim().min(1).max(200),
+});
+export type ReviewRequest = z.input<typeof reviewRequestSchema>;
 export type ParsedDraftRequest = z.output<typeof draftRequestSchema>;
 
 export type DraftMessage =
   | { type: 'delta'; text: string }
-  /** `truncated`: the draft reached MAX_DRAFT_CHARS and was stopped there. */
-  | { type: 'done'; truncated?: boolean }
+  /** `truncated`: the draft reached MAX_DRAFT_CHARS and was stopped there; `versions`: the person's drafts once saved. */
+  | { type: 'done'; truncated?: boolean; versions?: DraftVersion[] }
   | { type: 'error'; error: ApiError };
 
 export interface DraftHandlers {
   onDelta(text: string): void;
-  /** `truncated`: the text stops at the draft size limit. */
-  onDone(truncated: boolean): void;
+  /**
+   * `truncated`: the text stops at the draft size limit; `versions`: the person's drafts once this one is saved
+   * with them (drafts only).
+   */
+  onDone(done: { truncated: boolean; versions?: DraftVersion[] }): void;
   onError(error: ApiError): void;
 }
 
 /** Starts a draft from an extension page; the returned function stops it. */
-export function streamDraft(request: DraftRequest, handlers: DraftHandlers): () => void {
-  const port = browser.runtime.connect({ name: DRAFT_PORT });
+export function streamDraft(
+  request: DraftRequest | ReviewRequest,
+  handlers: DraftHandlers,
+  name: typeof DRAFT_PORT | typeof REVIEW_PORT = DRAFT_PORT,
+): () => void {
+  const port = browser.runtime.connect({ name });
   let open = true;
   const close = () => {
     if (!open) return;
@@ -50,7 +69,8 @@ export function streamDraft(request: DraftRequest, handlers: DraftHandlers): () 
     if (!open) return;
     if (message.type === 'delta') return handlers.onDelta(message.text);
     close();
-    if (message.type === 'done') handlers.onDone(message.truncated === true);
+    if (message.type === 'done')
+      handlers.onDone({ truncated: message.truncated === true, versions: message.versions });
     else handlers.onError(message.error);
   });
   port.onDisconnect.addListener(() => {

@@ -1,7 +1,7 @@
 import type { Analysis } from '@/lib/analysis/model';
 import type { ChatMessage } from '@/lib/api/model-schemas';
 
-export const CHANNELS = ['linkedin', 'email', 'whatsapp'] as const;
+export const CHANNELS = ['linkedin', 'linkedin-note', 'email', 'whatsapp'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export const TONES = ['consultivo', 'direto', 'amigavel', 'formal'] as const;
 export type Tone = (typeof TONES)[number];
@@ -21,11 +21,13 @@ export interface DraftPromptInput {
 }
 
 const CHANNEL_RULES: Record<Channel, string> = {
-  linkedin:
-    'Canal: mensagem direta no LinkedIn (convite ou InMail). Sem assunto; no máximo 300 caracteres se for convite.',
+  linkedin: 'Canal: mensagem direta no LinkedIn. Sem assunto, sem markdown.',
+  'linkedin-note':
+    'Canal: nota do convite de conexão do LinkedIn. No máximo 200 caracteres no total, sem assunto, sem assinatura, sem markdown.',
   email:
     'Canal: e-mail. Comece com uma linha "Assunto: …" e depois o corpo, com saudação e assinatura curta.',
-  whatsapp: 'Canal: WhatsApp. Frases curtas, linguagem de conversa, sem formatação, no máximo um emoji.',
+  whatsapp:
+    'Canal: WhatsApp. Texto simples, sem markdown (nada de asteriscos, #, listas ou links formatados), frases curtas, linguagem de conversa, no máximo um emoji.',
 };
 const TONE_RULES: Record<Tone, string> = {
   consultivo: 'Tom consultivo: mostre entendimento do contexto e ofereça ajuda, sem pressionar.',

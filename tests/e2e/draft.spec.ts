@@ -116,7 +116,7 @@ test('a draft streams from the model API, token by token, and costs no profile c
   const before = (await admin.ledger(key)).total_credits;
 
   const messages = await draft(page, request(entryId, { notes: 'Conhecemos no evento de fintechs' }));
-  expect(messages.at(-1)).toEqual({ type: 'done' });
+  expect(messages.at(-1)).toMatchObject({ type: 'done' });
   const deltas = messages.filter((m) => m.type === 'delta');
   expect(deltas.length).toBeGreaterThan(5);
   expect(deltas.map((d) => (d.type === 'delta' ? d.text : '')).join('')).toMatch(/Destinatário: Ana Souza/);

@@ -77,13 +77,48 @@ const excerpt = (text: string, words: number) => {
 };
 
 /** The assistant's reply: a Portuguese template built from the conversation. */
+/**
+ * A review in the line format the review prompt asks for (`VEREDITO:`, aspects, `TROCAR: "old" => "new"`), built
+ * from the seller's text between `<<<` and `>>>`: deterministic, so tests can read it.
+ */
+export function reviewReply(user: string): string {
+  const text = /<<<\n?([\s\S]*?)\n?>>>/.exec(user)?.[1]?.trim() ?? '';
+  const words = tokenize(text).length;
+  const sentences =
+    text
+      .match(/[^.!?\n]+[.!?]?/g)
+      ?.map((x) => x.trim())
+      .filter(Boolean) ?? [];
+  const first = sentences[0] ?? '';
+  const last = sentences.length > 1 ? sentences.at(-1)! : '';
+  const lines = [
+    `VEREDITO: ${words > 80 ? 'O texto é longo para uma pessoa objetiva; encurte e vá direto ao ponto.' : 'O texto combina com o estilo da pessoa; dois ajustes deixam a abertura mais direta.'}`,
+    `TOM: ${/!{2,}|[A-Z]{5,}/.test(text) ? 'enfático demais; prefira um tom sóbrio.' : 'adequado, cordial e profissional.'}`,
+    `TAMANHO: ${words} palavras; ${words > 80 ? 'reduza para menos de 80.' : 'bom para uma primeira mensagem.'}`,
+    'OBJETIVIDADE: diga na primeira frase o que propõe.',
+    'ABERTURA: comece pelo desafio que a pessoa enfrenta, não pela sua empresa.',
+  ];
+  if (first)
+    lines.push(`TROCAR: "${first}" => "${excerpt(first, 8).replace(/[…,;:]+$/, '')}, direto ao ponto."`);
+  if (last && last !== first)
+    lines.push(`TROCAR: "${last}" => "Faz sentido conversarmos 15 minutos nesta semana?"`);
+  return lines.join('\n');
+}
+
 export function chatReply(messages: readonly { role: string; content: string }[], choice: number): string {
   const rng = new Rng(`${choice}|${messages.map((m) => `${m.role}:${m.content}`).join('\n')}`);
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  if (system.includes('VEREDITO:')) return reviewReply(lastUser);
+  // A model follows the channel's instructions: a subject line for e-mail.
+  const subject = system.includes('"Assunto: …"')
+    ? `Assunto: ${rng.pick(['Uma ideia', 'Próximo passo', 'Conversa rápida'])}\n\n`
+    : '';
   const topic = lastUser.trim() ? `Sobre "${excerpt(lastUser, 12)}"` : 'Sobre a sua conversa';
   const earlier = messages.length > 1 ? `, considerando as ${messages.length} mensagens até aqui` : '';
   const steps = rng.sample(STEPS, 3);
   return (
+    subject +
     `${rng.pick(OPENINGS)} ${topic}${earlier}, sugiro três passos: ` +
     `1) ${steps[0]}; 2) ${steps[1]}; 3) ${steps[2]}. ${rng.pick(CLOSINGS)}`
   );

@@ -3,8 +3,17 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HISTORY_DB, HISTORY_VERSION, HistoryError, createHistory, fold, personKey } from '@/lib/history';
-import type { HistoryEntry, LookupInput } from '@/lib/messaging';
+import {
+  DRAFT_VERSIONS,
+  HISTORY_DB,
+  HISTORY_VERSION,
+  HistoryError,
+  MIGRATIONS,
+  createHistory,
+  fold,
+  personKey,
+} from '@/lib/history';
+import type { DraftVersion, HistoryEntry, LookupInput } from '@/lib/messaging';
 
 const DAY = 86_400_000;
 let clock = Date.UTC(2025, 5, 1);
@@ -132,7 +141,7 @@ describe('history', () => {
     await h.close();
     const raw = await openDB(HISTORY_DB, HISTORY_VERSION);
     expect(raw.version).toBe(HISTORY_VERSION);
-    expect([...raw.objectStoreNames]).toEqual(['entries']);
+    expect([...raw.objectStoreNames].sort()).toEqual(['drafts', 'entries']);
     const tx = raw.transaction('entries');
     expect([...tx.store.indexNames].sort()).toEqual(['createdAt', 'personKey']);
     raw.close();
@@ -189,5 +198,93 @@ describe('history', () => {
       await expect(h.put(entry('new'))).rejects.toMatchObject({ name: 'HistoryError', code: 'failed' });
       expect((await h.exportAll()).map((e) => e.id)).toEqual(['expired']);
     });
+  });
+});
+
+describe('drafts kept with the analysis', () => {
+  const version = (id: string, text = `texto ${id}`, at = clock): DraftVersion => ({
+    id,
+    channel: 'email',
+    text,
+    createdAt: at,
+    updatedAt: at,
+  });
+
+  it('upgrades a version-1 database without touching its entries (old entries still read)', async () => {
+    // The database as the extension left it before drafts existed.
+    const old = await openDB(HISTORY_DB, 1, {
+      upgrade(db) {
+        const store = db.createObjectStore('entries', { keyPath: 'id' });
+        store.createIndex('personKey', 'personKey');
+        store.createIndex('createdAt', 'createdAt');
+      },
+    });
+    await old.put('entries', { ...entry('v1'), search: 'ana souza nubank head de vendas' });
+    old.close();
+    expect(MIGRATIONS.length).toBe(2);
+
+    const h = open();
+    expect(await h.get('v1')).toEqual(entry('v1'));
+    expect((await h.list({ query: 'ana' })).map((e) => e.id)).toEqual(['v1']);
+    expect(await h.drafts('v1')).toEqual([]);
+    await h.saveDraft('v1', entry('v1').personKey, version('d1'));
+    expect((await h.drafts('v1')).map((v) => v.id)).toEqual(['d1']);
+    await h.close();
+    const raw = await openDB(HISTORY_DB);
+    expect(raw.version).toBe(2);
+    raw.close();
+  });
+
+  it(`keeps the last ${DRAFT_VERSIONS} versions, oldest first; an edit replaces its version in place`, async () => {
+    const h = open();
+    await h.put(entry('a'));
+    const key = entry('a').personKey;
+    for (let i = 1; i <= DRAFT_VERSIONS + 2; i++)
+      await h.saveDraft('a', key, version(`d${i}`, `t${i}`, clock + i));
+    expect((await h.drafts('a')).map((v) => v.id)).toEqual(['d3', 'd4', 'd5', 'd6', 'd7']);
+    await h.saveDraft('a', key, { ...version('d7', 'editado', clock + 7), updatedAt: clock + 99 });
+    const after = await h.drafts('a');
+    expect(after.map((v) => v.id)).toEqual(['d3', 'd4', 'd5', 'd6', 'd7']);
+    expect(after.at(-1)?.text).toBe('editado');
+  });
+
+  it('a new analysis of the same person finds the drafts of the earlier one', async () => {
+    const h = open();
+    await h.put(entry('old'));
+    await h.saveDraft('old', entry('old').personKey, version('d1'));
+    await h.put(entry('new', {}, { createdAt: clock + DAY }));
+    expect((await h.drafts('new')).map((v) => v.id)).toEqual(['d1']);
+    // Another person sees none.
+    await h.put(entry('bia', { primeiro_nome: 'Bia' }));
+    expect(await h.drafts('bia')).toEqual([]);
+  });
+
+  it('deleting, clearing or pruning an entry takes its drafts with it', async () => {
+    const h = open(30);
+    await h.put(entry('a'));
+    await h.put(entry('b', { primeiro_nome: 'Bia' }));
+    await h.put(entry('old', { primeiro_nome: 'Caio' }, { createdAt: clock - 60 * DAY }));
+    await h.saveDraft('a', entry('a').personKey, version('da'));
+    await h.saveDraft('b', entry('b', { primeiro_nome: 'Bia' }).personKey, version('db'));
+    await h.saveDraft('old', 'caio souza|nubank', version('dold'));
+    await h.delete('a');
+    expect(await h.drafts('a')).toEqual([]);
+    expect(await h.prune()).toBe(1);
+    const raw = await openDB(HISTORY_DB);
+    expect(await raw.get('drafts', 'old')).toBeUndefined();
+    expect(await raw.get('drafts', 'b')).toBeDefined();
+    raw.close();
+    await h.clear();
+    expect(await h.drafts('b')).toEqual([]);
+  });
+
+  it('skips a damaged version instead of failing', async () => {
+    const h = open();
+    await h.put(entry('a'));
+    await h.close();
+    const raw = await openDB(HISTORY_DB);
+    await raw.put('drafts', { entryId: 'a', personKey: 'x', versions: [{ id: 1 }, version('ok')] } as never);
+    raw.close();
+    expect((await open().drafts('a')).map((v) => v.id)).toEqual(['ok']);
   });
 });

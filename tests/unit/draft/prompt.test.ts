@@ -95,7 +95,7 @@ describe('buildDraftPrompt', () => {
 
   it('follows the channel, tone, length and language chosen', () => {
     const rules = new Set(CHANNELS.map((channel) => buildDraftPrompt({ ...base, channel })[0]!.content));
-    expect(rules.size).toBe(3);
+    expect(rules.size).toBe(CHANNELS.length);
     expect(buildDraftPrompt({ ...base, channel: 'email' })[0]!.content).toMatch(/Assunto/);
     expect(buildDraftPrompt({ ...base, channel: 'whatsapp' })[0]!.content).toMatch(/WhatsApp/);
     expect(buildDraftPrompt({ ...base, tone: 'formal' })[0]!.content).toMatch(/formal/i);

@@ -8,6 +8,7 @@ import { createKeepAlive } from '@/lib/background/keep-alive';
 import type { Sender } from '@/lib/background/sender';
 import { createRateLimiter } from '@/lib/draft/limits';
 import type { DraftMessage, DraftRequest } from '@/lib/draft/port';
+import { parseReview } from '@/lib/draft/review';
 import { PAGE, engineWith, setupEngineTests } from '../background/setup';
 import { entry } from './entries';
 
@@ -72,6 +73,40 @@ async function ready() {
   return { ...e, key };
 }
 
+describe('review port', () => {
+  it('streams a review of the seller’s text in the line format; only the analysis and the text are sent', async () => {
+    const { engine, key, calls } = await ready();
+    const p = fakePort(PAGE, 'review');
+    engine.draft.connect(p.port);
+    p.send({
+      entryId: 'ana',
+      text: 'Oi Ana. Quero apresentar a plataforma!! Podemos falar?',
+      channel: 'email',
+      language: 'pt',
+      model: 'service-chat',
+    });
+    await p.finished;
+    expect(p.posted.at(-1)).toEqual({ type: 'done' });
+    const review = parseReview(p.text());
+    expect(review.verdict).not.toBe('');
+    expect(review.edits.map((e) => e.from)).toEqual(['Oi Ana.', 'Podemos falar?']);
+    expect(calls.filter((c) => c === '/v1/chat/completions')).toHaveLength(1);
+    expect((await sandbox.ledger(key)).entries).toEqual([]);
+    // A review is not a draft version.
+    expect(await engine.history.drafts('ana')).toEqual([]);
+  });
+
+  it('refuses an empty text without calling the model', async () => {
+    const { engine, calls } = await ready();
+    const p = fakePort(PAGE, 'review');
+    engine.draft.connect(p.port);
+    p.send({ entryId: 'ana', text: '   ', channel: 'email', language: 'pt', model: 'service-chat' });
+    await p.finished;
+    expect(p.posted).toMatchObject([{ type: 'error', error: { code: 'INVALID_REQUEST' } }]);
+    expect(calls).not.toContain('/v1/chat/completions');
+  });
+});
+
 describe('draft port', () => {
   it('streams deltas, then done; clamps temperature and max_tokens; charges no profile credits', async () => {
     const { engine, key, calls } = await ready();
@@ -79,8 +114,12 @@ describe('draft port', () => {
     engine.draft.connect(p.port);
     p.send(request());
     await p.finished;
-    expect(p.posted.at(-1)).toEqual({ type: 'done' });
+    expect(p.posted.at(-1)).toMatchObject({ type: 'done' });
     expect(p.posted.filter((m) => m.type === 'delta').length).toBeGreaterThan(5);
+    // The draft is kept with the person's analysis, and the panel is told which version it is.
+    const saved = await engine.history.drafts('ana');
+    expect(saved).toEqual([expect.objectContaining({ channel: 'linkedin', text: p.text().trim() })]);
+    expect(p.posted.at(-1)).toEqual({ type: 'done', versions: saved });
     // The sandbox answers with the conversation's last user message quoted: the prompt reached it.
     expect(p.text()).toContain('Destinatário: Ana');
     expect(calls.filter((c) => c === '/v1/chat/completions')).toHaveLength(1);
@@ -94,7 +133,7 @@ describe('draft port', () => {
     engine.draft.connect(p.port);
     p.send(request({ entryId: 'bia' }));
     await p.finished;
-    expect(p.posted.at(-1)).toEqual({ type: 'done' });
+    expect(p.posted.at(-1)).toMatchObject({ type: 'done' });
     expect(p.text()).toContain('Destinatário: Bia');
   });
 
@@ -201,7 +240,7 @@ describe('draft port', () => {
     draft.connect(first.port);
     first.send(request());
     await first.finished;
-    expect(first.posted.at(-1)).toEqual({ type: 'done' });
+    expect(first.posted.at(-1)).toMatchObject({ type: 'done' });
     t = 15_000;
     const second = fakePort();
     draft.connect(second.port);

@@ -1,0 +1,249 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Field, Notice, Spinner, controlClass } from '@/components/ui';
+import type { ApiError } from '@/lib/api/errors';
+import { REVIEW_PORT, streamDraft } from '@/lib/draft/port';
+import type { Channel, DraftLanguage } from '@/lib/draft/prompt';
+import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
+import { tr, useLang, type Text } from '@/lib/i18n';
+import { MessageError, send, type HistoryEntry } from '@/lib/messaging';
+import { useInsert } from './useInsert';
+
+const ASPECT_LABELS: Record<ReviewAspect, Text> = {
+  tom: { pt: 'Tom', en: 'Tone' },
+  tamanho: { pt: 'Tamanho', en: 'Length' },
+  objetividade: { pt: 'Objetividade', en: 'Directness' },
+  abertura: { pt: 'Comece com', en: 'Lead with' },
+};
+
+/**
+ * "Revisar meu texto": the seller's own text (pasted, or taken from the open compose box) reviewed against the
+ * person's communication style, with edits applied in one click, then inserted back.
+ */
+export function ReviewPanel(props: {
+  entry: HistoryEntry;
+  tabId: number | null;
+  channel: Channel;
+  language: DraftLanguage;
+  model: string;
+}) {
+  const { entry, tabId, channel, language, model } = props;
+  const lang = useLang();
+  const [text, setText] = useState('');
+  // Taken from the compose box: inserting replaces what the seller wrote there (that is what they asked for).
+  const [fromBox, setFromBox] = useState(false);
+  const [raw, setRaw] = useState('');
+  const [status, setStatus] = useState<'idle' | 'streaming' | 'done' | 'error'>('idle');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [note, setNote] = useState<Text | null>(null);
+  const [applied, setApplied] = useState<number[]>([]);
+  const stop = useRef<(() => void) | null>(null);
+  const ins = useInsert(lang, tabId, { onShorten: setText, testId: 'review-insert-result' });
+  useEffect(() => () => stop.current?.(), [entry.id]);
+
+  const review = parseReview(raw);
+
+  async function take() {
+    setNote(null);
+    if (tabId === null)
+      return setNote({ pt: 'Abra uma mensagem e clique de novo.', en: 'Open a message and click again.' });
+    try {
+      const r = await send('compose.read', { tabId });
+      if (r.ok && r.text?.trim()) {
+        setText(r.text);
+        setFromBox(true);
+      } else if (r.ok) setNote({ pt: 'A mensagem aberta está vazia.', en: 'The open message is empty.' });
+      else
+        setNote(
+          r.reason === 'many'
+            ? {
+                pt: 'Há mais de uma mensagem aberta: clique dentro da que quer usar e clique de novo.',
+                en: 'More than one message is open: click inside the one to use and click again.',
+              }
+            : { pt: 'Abra uma mensagem e clique de novo.', en: 'Open a message and click again.' },
+        );
+    } catch (e) {
+      setNote(
+        e instanceof MessageError
+          ? e.error.message
+          : { pt: 'Não foi possível ler a mensagem.', en: 'Could not read the message.' },
+      );
+    }
+  }
+
+  function start() {
+    if (!text.trim() || !model) return;
+    stop.current?.();
+    setRaw('');
+    setError(null);
+    setApplied([]);
+    setStatus('streaming');
+    stop.current = streamDraft(
+      { entryId: entry.id, text, channel, language, model },
+      {
+        onDelta: (t) => setRaw((old) => old + t),
+        onDone: () => setStatus('done'),
+        onError: (e) => {
+          setError(e);
+          setStatus('error');
+        },
+      },
+      REVIEW_PORT,
+    );
+  }
+
+  function apply(indexes: number[]) {
+    let next = text;
+    const done: number[] = [];
+    for (const i of indexes) {
+      const edit = review.edits[i];
+      const out = edit && !applied.includes(i) ? applyEdit(next, edit) : null;
+      if (out === null) continue;
+      next = out;
+      done.push(i);
+    }
+    setText(next);
+    setApplied((a) => [...a, ...done]);
+  }
+
+  const streaming = status === 'streaming';
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="review-title" data-testid="review">
+      <h3 id="review-title" className="text-sm font-semibold">
+        {tr(lang, { pt: 'Revisar meu texto', en: 'Review my text' })}
+      </h3>
+      <Field
+        label={tr(lang, { pt: 'Seu texto', en: 'Your text' })}
+        hint={tr(lang, {
+          pt: 'Só a análise e este texto vão para o modelo.',
+          en: 'Only the analysis and this text go to the model.',
+        })}
+      >
+        {(control) => (
+          <textarea
+            className={controlClass}
+            rows={5}
+            maxLength={10_000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            data-testid="review-text"
+            {...control}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={() => void take()} data-testid="review-take">
+          {tr(lang, { pt: 'Pegar da mensagem aberta', en: 'Take from the open message' })}
+        </Button>
+        {streaming ? (
+          <Button size="sm" variant="danger" onClick={() => (stop.current?.(), setStatus('done'))}>
+            {tr(lang, { pt: 'Parar', en: 'Stop' })}
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={!text.trim() || !model}
+            onClick={start}
+            data-testid="review-start"
+          >
+            {tr(lang, { pt: 'Revisar meu texto', en: 'Review my text' })}
+          </Button>
+        )}
+      </div>
+      {note && (
+        <Notice tone="warning">
+          <p data-testid="review-note">{tr(lang, note)}</p>
+        </Notice>
+      )}
+      {error && <Notice tone="danger" title={tr(lang, error.message)} />}
+      {streaming && !raw && <Spinner label={tr(lang, { pt: 'Revisando', en: 'Reviewing' })} />}
+      {(review.verdict || Object.keys(review.aspects).length > 0) && (
+        <div aria-live="polite" className="flex flex-col gap-1 text-sm" data-testid="review-result">
+          {review.verdict && (
+            <p className="font-medium" data-testid="review-verdict">
+              {review.verdict}
+            </p>
+          )}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+            {REVIEW_ASPECTS.filter((a) => review.aspects[a]).map((a) => (
+              <div key={a} className="contents">
+                <dt className="font-semibold">{tr(lang, ASPECT_LABELS[a])}</dt>
+                <dd>{review.aspects[a]}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      )}
+      {status === 'done' && !review.verdict && review.edits.length === 0 && (
+        <Notice tone="warning">
+          {tr(lang, {
+            pt: 'A resposta do modelo não veio no formato esperado. Tente de novo.',
+            en: 'The model’s answer was not in the expected format. Try again.',
+          })}
+        </Notice>
+      )}
+      {review.edits.length > 0 && (
+        <ul
+          className="flex flex-col gap-2"
+          aria-label={tr(lang, { pt: 'Trocas sugeridas', en: 'Suggested edits' })}
+        >
+          {review.edits.map((edit, i) => {
+            const done = applied.includes(i);
+            const found = text.includes(edit.from);
+            return (
+              <li
+                key={i}
+                className="rounded-md border border-zinc-300 p-2 text-xs dark:border-zinc-600"
+                data-testid="review-edit"
+              >
+                <del className="block bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100">
+                  {edit.from}
+                </del>
+                <ins className="block bg-emerald-50 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-100">
+                  {edit.to}
+                </ins>
+                <Button
+                  size="sm"
+                  className="mt-1"
+                  disabled={done || !found || streaming}
+                  onClick={() => apply([i])}
+                  data-testid="review-apply"
+                >
+                  {done
+                    ? tr(lang, { pt: 'Aplicada', en: 'Applied' })
+                    : found
+                      ? tr(lang, { pt: 'Aplicar', en: 'Apply' })
+                      : tr(lang, { pt: 'Trecho não encontrado', en: 'Passage not found' })}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {status === 'done' && review.edits.length > 1 && (
+        <Button size="sm" onClick={() => apply(review.edits.map((_, i) => i))} data-testid="review-apply-all">
+          {tr(lang, { pt: 'Aplicar todas', en: 'Apply all' })}
+        </Button>
+      )}
+      {status === 'done' && text.trim() && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            variant="primary"
+            loading={ins.pending}
+            onClick={() => void ins.insert(text, { replace: fromBox })}
+            data-testid="review-insert"
+          >
+            {fromBox
+              ? tr(lang, {
+                  pt: 'Inserir na mensagem (substitui seu texto)',
+                  en: 'Insert into the message (replaces your text)',
+                })
+              : tr(lang, { pt: 'Inserir na mensagem', en: 'Insert into the message' })}
+          </Button>
+        </div>
+      )}
+      {ins.view(text)}
+    </section>
+  );
+}
