@@ -71,13 +71,16 @@ export function createCreditsService({
       if (error.code === 'PLAN_SUSPENDED')
         return { ...old, status: /expir/i.test(d.serviceMessage ?? '') ? 'expired' : 'suspended' };
       if (error.code === 'INSUFFICIENT_CREDITS') {
+        // Without a (valid) figure the balance is not known to be 0: what was known stays.
         return {
           ...old,
-          balance: d.balance ?? 0,
           renewal: d.renewalDate ?? old.renewal,
           upgradeUrl: d.upgradeUrl ?? old.upgradeUrl,
-          updatedAt: now(),
-          source: 'billing',
+          ...(d.balance !== undefined && {
+            balance: d.balance,
+            updatedAt: now(),
+            source: 'billing' as const,
+          }),
         };
       }
       if (d.balance === undefined) return old;

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiError } from '@/lib/api/errors';
+import { MAX_AUTO_RETRY_SEC, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import type { Text } from '@/lib/i18n';
 import {
@@ -281,8 +281,15 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       restoreForm(job.request);
       if (outcome?.status === 'error') {
         const { error } = outcome;
-        if (error.action === 'retry_after' && autoRetries < MAX_AUTO_RETRIES) {
-          const waitMs = Math.max(1, error.retryAfterSec ?? 5) * 1000;
+        // Only a short wait is taken by itself; a long one is said as a time of day and left to the user.
+        const waitSec = error.retryAfterSec ?? 5;
+        if (
+          error.action === 'retry_after' &&
+          autoRetries < MAX_AUTO_RETRIES &&
+          error.retryAt === undefined &&
+          waitSec <= MAX_AUTO_RETRY_SEC
+        ) {
+          const waitMs = Math.max(1, waitSec) * 1000;
           setOutcome({ kind: 'error', error, request: job.request, retryAt: deps.now() + waitMs });
           autoRetries++;
           retryTimer = setTimeout(() => void get().runRequest(job.request, job), waitMs);
