@@ -72,8 +72,13 @@ export interface HistoryEntry {
   analysis: Analysis;
   /** Fields the normalizer could not read. */
   issues: string[];
-  /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE). */
+  /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE), or when the charge differed from the price. */
   notice?: { pt: string; en: string };
+  /**
+   * The balance's drop around this lookup differed from the price quoted: `observed` credits went, `expected`
+   * were quoted (e.g. the browser re-sent the request after a dropped connection and the service charged twice).
+   */
+  billingCheck?: { expected: number; observed: number; before: number; after: number };
 }
 export type HistorySummary = Pick<
   HistoryEntry,

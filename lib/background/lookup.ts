@@ -10,6 +10,7 @@ import type { CreditsService } from './credits';
 import type { JobStore } from './jobs';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
+import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
 import { routeLookup, type Route } from './routing';
 
@@ -73,14 +74,26 @@ export function createLookupService(deps: LookupDeps) {
   const entry = kept.get;
   const save = kept.save;
 
-  function toEntry(job: LookupJob, endpoint: Route['endpoint'], res: SingleResult): HistoryEntry {
+  function toEntry(
+    job: LookupJob,
+    endpoint: Route['endpoint'],
+    res: SingleResult,
+    before: number | null,
+  ): HistoryEntry {
     const { input, depth, lang } = job.request;
     const { analysis, issues } = normalizeAnalysis(res.analise, {
       metadata: res.metadata,
       aiInsights: res.ai_insights,
     });
-    const charged =
+    // What the service says it charged, else the contract's price (an unreadable figure is never recorded).
+    const quoted =
       res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged ?? ENDPOINTS[endpoint].credits;
+    const check = reconcile(before, res.billing_info?.creditos_restantes, quoted);
+    // More credits went than quoted: the entry records what was really spent, with the reason.
+    const charged = check && check.observed > quoted ? check.observed : quoted;
+    const notices = [res.degraded && plusFallback(quoted), check && billingNotice(check)].filter(
+      (n): n is { pt: string; en: string } => !!n,
+    );
     return {
       id: job.id,
       personKey: personKey(input),
@@ -93,7 +106,10 @@ export function createLookupService(deps: LookupDeps) {
       createdAt: now(),
       analysis,
       issues,
-      ...(res.degraded && { notice: plusFallback(charged) }),
+      ...(notices.length > 0 && {
+        notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },
+      }),
+      ...(check && { billingCheck: check }),
     };
   }
 
@@ -106,10 +122,19 @@ export function createLookupService(deps: LookupDeps) {
         return;
       }
       const client = await deps.client();
-      // Sent once: the client itself re-sends only what the service said it did not process.
-      const res = await client[endpoint](input);
+      // The balance before, to compare its drop with the price once the service answers.
+      const before = await deps.credits.balanceBefore();
+      const charge = deps.credits.beginCharge();
+      let res: SingleResult;
+      let alone: boolean;
+      try {
+        // Sent once: the client itself re-sends only what the service said it did not process.
+        res = await client[endpoint](input);
+      } finally {
+        alone = charge.end();
+      }
       // The history first: a worker that dies after this line still finds the result at restart.
-      await save(toEntry(job, endpoint, res));
+      await save(toEntry(job, endpoint, res, alone ? before : null));
       await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
       await jobs.finish(job.id, { status: 'done', entryId: job.id, fromHistory: false });
     } catch (e) {
