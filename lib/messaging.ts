@@ -36,16 +36,32 @@ export const langSchema = z.enum(['pt', 'en']);
 export type Lang = z.infer<typeof langSchema>;
 export const depthSchema = z.enum(['quick', 'complete', 'plus']);
 
+/** The quote the user saw when asking: the worker charges only when a fresh quote still says the same. */
+export const seenQuoteSchema = z.object({
+  input: lookupInputSchema,
+  depth: depthSchema,
+  lang: langSchema,
+  endpoint: z.string().max(100),
+  /** The cost shown on the button: 0 when history serves it. */
+  cost: z.number().int().min(0).max(1000),
+  /** The history entry that served it at 0 credits, if any. */
+  cachedId: z.string().max(100).nullable(),
+});
+export type SeenQuote = z.infer<typeof seenQuoteSchema>;
+
 const lookupRequest = z.object({
   input: lookupInputSchema,
   depth: depthSchema,
   lang: langSchema,
   refresh: z.boolean().default(false),
+  seen: seenQuoteSchema.optional(),
 });
 export type LookupRequest = z.infer<typeof lookupRequest>;
 
 /** What a lookup will cost, shown before anything is spent. */
 export interface Quote {
+  /** The input this quote was made for. */
+  input?: LookupInput;
   endpoint: string;
   credits: number;
   /** Typical seconds, from the contract. */

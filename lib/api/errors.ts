@@ -76,6 +76,8 @@ export interface ApiErrorDetails {
   confidenceScore?: number;
   /** The service's own words (error text or user_action), shown as secondary detail. */
   serviceMessage?: string;
+  /** PRICE_CHANGED: the cost now, for the same input and depth (0 from history). */
+  newCost?: number;
 }
 
 export interface ApiError {
@@ -338,11 +340,20 @@ function baseMessage(
         pt: 'O serviço tentou redirecionar o pedido para outro endereço; a extensão recusou e não enviou sua chave nem os dados da pessoa para lá. Confira o endereço da API nas opções ou fale com o suporte.',
         en: "The service tried to redirect the request to another address; the extension refused and sent neither your key nor the person's data there. Check the API address in the options or contact support.",
       };
-    case 'PRICE_CHANGED':
+    case 'PRICE_CHANGED': {
+      const n = d.newCost;
+      const now =
+        n === undefined
+          ? { pt: '', en: '' }
+          : {
+              pt: ` Agora custa ${n} crédito${n === 1 ? '' : 's'}.`,
+              en: ` It now costs ${n} credit${n === 1 ? '' : 's'}.`,
+            };
       return {
-        pt: 'O preço mudou desde que foi mostrado: nada foi cobrado. Confira o novo custo e confirme de novo.',
-        en: 'The price changed since it was shown: nothing was charged. Check the new cost and confirm again.',
+        pt: `O preço mudou desde que foi mostrado, e nada foi cobrado.${now.pt} Confira o novo custo e confirme de novo.`,
+        en: `The price changed since it was shown, and nothing was charged.${now.en} Check the new cost and confirm again.`,
       };
+    }
   }
 }
 

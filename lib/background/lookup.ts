@@ -1,6 +1,6 @@
 import type { SingleResult } from '@/lib/api/client';
 import { ENDPOINTS } from '@/lib/api/endpoints';
-import { ApiFailure, toApiError } from '@/lib/api/errors';
+import { ApiFailure, makeApiError, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey, type History } from '@/lib/history';
 import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/messaging';
@@ -21,6 +21,17 @@ function plusFallback(credits: number) {
     pt: `A análise Plus estava indisponível no momento; entregamos a análise Completa e foram cobrados ${credits} créditos.`,
     en: `The Plus analysis was unavailable; the Complete analysis was delivered instead and ${credits} credits were charged.`,
   };
+}
+
+const field = (s: string | undefined) => (s ?? '').trim();
+/** The same four fields, as they will be sent. */
+function sameInput(a: LookupRequest['input'], b: LookupRequest['input']): boolean {
+  return (
+    field(a.primeiro_nome) === field(b.primeiro_nome) &&
+    field(a.ultimo_nome) === field(b.ultimo_nome) &&
+    field(a.empresa) === field(b.empresa) &&
+    field(a.contexto_adicional) === field(b.contexto_adicional)
+  );
 }
 
 export interface LookupDeps {
@@ -58,6 +69,7 @@ export function createLookupService(deps: LookupDeps) {
     return {
       route,
       quote: {
+        input: req.input,
         endpoint: spec.path,
         credits: spec.credits,
         timeRange: spec.timeRange,
@@ -154,6 +166,21 @@ export function createLookupService(deps: LookupDeps) {
     async start(req: LookupRequest): Promise<{ jobId: string }> {
       const { route, quote } = await plan(req);
       const fromHistory = quote.cached !== null && !req.refresh;
+      // The price is bound to what the user saw: anything different charges nothing and says the new price.
+      if (req.seen) {
+        const cost = fromHistory ? 0 : quote.credits;
+        const same =
+          sameInput(req.seen.input, req.input) &&
+          req.seen.depth === req.depth &&
+          req.seen.lang === req.lang &&
+          req.seen.endpoint === quote.endpoint &&
+          req.seen.cost === cost &&
+          req.seen.cachedId === (fromHistory ? quote.cached!.id : null);
+        if (!same) {
+          const ctx = { charging: false, endpoint: quote.endpoint };
+          throw new ApiFailure(makeApiError('PRICE_CHANGED', ctx, { details: { newCost: cost } }));
+        }
+      }
       if (route.unavailable && !fromHistory) {
         const { code, reason, action } = route.unavailable;
         throw new ApiFailure(refusal(code, reason, action));

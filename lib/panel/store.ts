@@ -13,7 +13,9 @@ import {
   type RequestData,
   type RequestType,
   type Responses,
+  type SeenQuote,
 } from '@/lib/messaging';
+import { costOf } from '@/lib/panel/spend';
 import { depths, type Depth } from '@/lib/storage';
 
 /*
@@ -105,9 +107,10 @@ export interface PanelActions {
   setRefresh(refresh: boolean): void;
   /** Runs the form as it stands. */
   run(): Promise<void>;
+  /** Runs `request`; a full `quote` (the one shown) goes with it, so that the worker charges only that price. */
   runRequest(
     request: LookupRequest,
-    quote?: { credits: number | null; timeRange: [number, number] },
+    quote?: { credits: number | null; timeRange: [number, number] } | Quote,
   ): Promise<void>;
   /** Shows a lookup that was already running when the panel opened. */
   resume(job: LookupJob): void;
@@ -151,6 +154,19 @@ export const draftOf = (input: Partial<LookupInput>): Draft => ({
   empresa: input.empresa ?? '',
   contexto_adicional: input.contexto_adicional ?? '',
 });
+
+/** What the user saw, as the lookup carries it (the worker re-quotes and compares). */
+export function seenOf(quote: Quote, refresh: boolean): SeenQuote | undefined {
+  if (!quote.input) return undefined;
+  return {
+    input: quote.input,
+    depth: quote.depth,
+    lang: quote.lang,
+    endpoint: quote.endpoint,
+    cost: costOf(quote, refresh),
+    cachedId: refresh ? null : (quote.cached?.id ?? null),
+  };
+}
 
 /** Any failure as an ApiError; one that never reached the background charged nothing. */
 export function asApiError(e: unknown): ApiError {
@@ -437,7 +453,8 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       async run() {
         const { draft, depth, lang, refresh, quotes } = get();
         const input = inputOf(draft);
-        if (!input) return;
+        // Nothing is spent without a price on screen.
+        if (!input || !quotes[depth]) return;
         autoRetries = 0;
         await get().runRequest({ input, depth, lang, refresh }, quotes[depth]);
       },
@@ -446,6 +463,9 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         if (get().starting || get().screen.kind === 'running') return;
         setOutcome(null);
         set({ starting: true });
+        const seen =
+          !request.seen && quote && 'endpoint' in quote ? seenOf(quote, request.refresh) : undefined;
+        if (seen) request = { ...request, seen };
         try {
           const { jobId } = await deps.send('lookup', request);
           startRunning({
