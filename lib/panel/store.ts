@@ -105,6 +105,8 @@ export interface PanelActions {
   setDepth(depth: Depth): void;
   setLang(lang: Lang): void;
   setRefresh(refresh: boolean): void;
+  /** Asks the prices again (e.g. another key was saved: its tier decides what is available). */
+  requote(): void;
   /** Runs the form as it stands. */
   run(): Promise<void>;
   /** Runs `request`; a full `quote` (the one shown) goes with it, so that the worker charges only that price. */
@@ -448,6 +450,10 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
 
       setRefresh(refresh) {
         set({ refresh });
+      },
+
+      requote() {
+        requote();
       },
 
       async run() {
