@@ -84,7 +84,10 @@ function issue14Faults(body: Record<string, unknown>): Check<Partial<Faults>> {
       return { ok: false, message: 'redirect_next.status deve ser 301, 302, 303, 307 ou 308' };
     if (typeof to !== 'string' || !/^https?:\/\/[^/]+$/.test(to))
       return { ok: false, message: 'redirect_next.to deve ser uma origem (http://host:porta)' };
-    update.redirect_next = { status: status as number, to };
+    const path = isRecord(redirect_next) ? redirect_next.path : undefined;
+    if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/')))
+      return { ok: false, message: 'redirect_next.path deve começar com /' };
+    update.redirect_next = { status: status as number, to, ...(path !== undefined && { path }) };
   }
   if (reprocess_dropped_next !== undefined) {
     if (typeof reprocess_dropped_next !== 'boolean')

@@ -43,7 +43,7 @@ function servedBefore(incoming: IncomingMessage): number {
 async function route(state: SandboxState, req: SandboxRequest, res: ServerResponse): Promise<void> {
   if (req.path.startsWith('/__sandbox/')) return handleAdmin(state, req, res);
   // The redirect fault: the API answers 3xx towards another origin, as a hijacked or misconfigured host would.
-  const redirect = state.takeRedirect();
+  const redirect = state.takeRedirect(req.path);
   if (redirect) {
     const query = req.query.toString();
     res.writeHead(redirect.status, { location: `${redirect.to}${req.path}${query ? `?${query}` : ''}` });
@@ -104,6 +104,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       else sendJson(res, 500, { error: 'Internal Server Error', message: String(error) });
     });
   });
+  // Idle connections stay open a minute, as production servers' do: the browser reuses them (keep-alive).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8787, host, () => resolve());

@@ -11,7 +11,7 @@ export interface Faults {
   fail_next: { status: number; count: number; retry_after?: string } | null;
   drop_connection_next: boolean;
   /** The next profile- or model-API request is answered with this redirect to `to` + its path (issue 14). */
-  redirect_next: { status: number; to: string } | null;
+  redirect_next: { status: number; to: string; path?: string } | null;
   /** The next charged request that arrives on a reused (keep-alive) connection is charged, then dropped. */
   reprocess_dropped_next: boolean;
   /** Replaces the credit figures of every billing_info and /creditos answer (absurd numbers). */
@@ -103,8 +103,10 @@ export class SandboxState {
     return { status: fail.status, retryAfter: fail.retry_after ?? '1' };
   }
 
-  takeRedirect(): { status: number; to: string } | null {
+  /** The redirect for a request to `path`, once (only to that path when the fault names one). */
+  takeRedirect(path: string): { status: number; to: string } | null {
     const redirect = this.faults.redirect_next;
+    if (!redirect || (redirect.path !== undefined && redirect.path !== path)) return null;
     this.faults.redirect_next = null;
     return redirect;
   }
