@@ -144,6 +144,9 @@ export function handleAdmin(state: SandboxState, req: SandboxRequest, res: Serve
       const update = faultUpdate(body());
       if (!update.ok) return sendJson(res, 400, { error: update.message });
       state.faults = { ...state.faults, ...update.value };
+      // "Dropped without an answer" must reach the client: on a fresh connection, which a browser does not
+      // re-send on (reprocess_dropped_next is the reused-connection case).
+      if (update.value.drop_connection_next) state.closeIdleConnections();
       if (update.value.rate_limit_per_s !== undefined) state.clearLimits();
       return sendJson(res, 200, state.faults);
     }

@@ -87,7 +87,7 @@ describe('network faults', () => {
     // What the browser does next: the same request again, on a new connection; charged again.
     expect(await raw(warm, 'POST', '/crm', key, ana)).toBe(200);
     warm.destroy();
-    expect((await admin.ledger(key)).entries.map((e) => e.credits)).toEqual([2, 2, 2]);
+    expect((await admin.ledger(key)).entries.map((e: { credits: number }) => e.credits)).toEqual([2, 2, 2]);
   });
 
   it('absurd_billing replaces the figures of billing_info and /creditos, not the ledger', async () => {

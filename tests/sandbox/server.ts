@@ -106,6 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   // Idle connections stay open a minute, as production servers' do: the browser reuses them (keep-alive).
   server.keepAliveTimeout = 65_000;
+  state.closeIdleConnections = () => server.closeIdleConnections();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8787, host, () => resolve());

@@ -30,6 +30,8 @@ export class SandboxState {
   readonly modelMinutes = new FixedWindow(60_000);
   readonly modelHours = new FixedWindow(3_600_000);
   readonly creditosCache = new Map<string, { at: number; body: unknown }>();
+  /** Closes the server's idle keep-alive connections (set by the server). */
+  closeIdleConnections: () => void = () => undefined;
 
   constructor(
     private readonly defaultLatencyScale: number,
