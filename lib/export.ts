@@ -35,6 +35,9 @@ const COLUMNS: Column[] = [
   ['idioma', (e) => e.lang],
   ['endpoint', (e) => e.endpoint],
   ['creditos_cobrados', (e) => e.creditsCharged],
+  // A charge that differed from the price (e.g. a request the browser re-sent): what was quoted, and why.
+  ['creditos_cotados', (e) => e.billingCheck?.expected ?? e.creditsCharged],
+  ['aviso_cobranca', (e) => (e.billingCheck ? (e.notice?.pt ?? '') : '')],
   ['cargo', (_, a) => a.cargo ?? ''],
   ['tipo_stakeholder', (_, a) => a.tipoStakeholder ?? ''],
   ['localizacao', (_, a) => a.localizacao ?? ''],

@@ -52,16 +52,32 @@ export const langSchema = z.enum(['pt', 'en']);
 export type Lang = z.infer<typeof langSchema>;
 export const depthSchema = z.enum(['quick', 'complete', 'plus']);
 
+/** The quote the user saw when asking: the worker charges only when a fresh quote still says the same. */
+export const seenQuoteSchema = z.object({
+  input: lookupInputSchema,
+  depth: depthSchema,
+  lang: langSchema,
+  endpoint: z.string().max(100),
+  /** The cost shown on the button: 0 when history serves it. */
+  cost: z.number().int().min(0).max(1000),
+  /** The history entry that served it at 0 credits, if any. */
+  cachedId: z.string().max(100).nullable(),
+});
+export type SeenQuote = z.infer<typeof seenQuoteSchema>;
+
 const lookupRequest = z.object({
   input: lookupInputSchema,
   depth: depthSchema,
   lang: langSchema,
   refresh: z.boolean().default(false),
+  seen: seenQuoteSchema.optional(),
 });
 export type LookupRequest = z.infer<typeof lookupRequest>;
 
 /** What a lookup will cost, shown before anything is spent. */
 export interface Quote {
+  /** The input this quote was made for. */
+  input?: LookupInput;
   endpoint: string;
   credits: number;
   /** Typical seconds, from the contract. */
@@ -88,8 +104,13 @@ export interface HistoryEntry {
   analysis: Analysis;
   /** Fields the normalizer could not read. */
   issues: string[];
-  /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE). */
+  /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE), or when the charge differed from the price. */
   notice?: { pt: string; en: string };
+  /**
+   * The balance's drop around this lookup differed from the price quoted: `observed` credits went, `expected`
+   * were quoted (e.g. the browser re-sent the request after a dropped connection and the service charged twice).
+   */
+  billingCheck?: { expected: number; observed: number; before: number; after: number };
 }
 export type HistorySummary = Pick<
   HistoryEntry,

@@ -231,6 +231,24 @@ function ErrorNotice({
     case 'PLAN_SUSPENDED':
       title = tr(lang, { pt: 'Plano suspenso', en: 'Plan suspended' });
       break;
+    case 'PRICE_CHANGED':
+      // No "try again" here: the new price is confirmed from the form, with its own confirmation.
+      tone = 'warning';
+      title = tr(lang, { pt: 'O preço mudou', en: 'The price changed' });
+      actions = (
+        <Button size="sm" onClick={dismiss} data-testid="price-changed-ok">
+          {tr(lang, { pt: 'Ver o novo preço', en: 'See the new price' })}
+        </Button>
+      );
+      break;
+    case 'REDIRECTED':
+      title = tr(lang, { pt: 'Redirecionamento recusado', en: 'Redirect refused' });
+      actions = (
+        <Button size="sm" onClick={() => void openExtensionPage('options.html#chave')}>
+          {tr(lang, { pt: 'Abrir opções', en: 'Open options' })}
+        </Button>
+      );
+      break;
     default:
       if (error.charged === 'unknown') {
         title = tr(lang, { pt: 'Sem resposta do serviço', en: 'No answer from the service' });

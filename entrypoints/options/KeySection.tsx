@@ -14,6 +14,11 @@ export function KeyForm({ lang, onSaved }: { lang: UiLang; onSaved?: () => void 
   const [formatError, setFormatError] = useState<string | null>(null);
   const [save, runSave] = useAction((key: string) => send('key.set', { key }));
   const [test, runTest, resetTest] = useAction((key?: string) => send('key.test', key ? { key } : {}));
+  // What a save or a test said belongs to the saved key of that moment: another key (saved here, in another
+  // page, or removed) hides it at once.
+  const current = status?.present ? status.masked : '';
+  const [testedFor, setTestedFor] = useState<string | null>(null);
+  const savedNow = save.status === 'success' && save.value.present && save.value.masked === current;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -21,9 +26,11 @@ export function KeyForm({ lang, onSaved }: { lang: UiLang; onSaved?: () => void 
     setFormatError(error && tr(lang, error));
     if (error) return;
     resetTest();
-    if (await runSave(draft.trim())) {
+    const saved = await runSave(draft.trim());
+    if (saved) {
       setDraft('');
       onSaved?.();
+      setTestedFor(saved.present ? saved.masked : '');
       await runTest();
     }
   };
@@ -35,6 +42,7 @@ export function KeyForm({ lang, onSaved }: { lang: UiLang; onSaved?: () => void 
       setFormatError(error && tr(lang, error));
       if (error) return;
     }
+    setTestedFor(current);
     void runTest(typed || undefined);
   };
 
@@ -83,11 +91,9 @@ export function KeyForm({ lang, onSaved }: { lang: UiLang; onSaved?: () => void 
           </Button>
         </div>
       </form>
-      {save.status === 'success' && (
-        <Notice tone="success">{tr(lang, { pt: 'Chave salva.', en: 'Key saved.' })}</Notice>
-      )}
+      {savedNow && <Notice tone="success">{tr(lang, { pt: 'Chave salva.', en: 'Key saved.' })}</Notice>}
       {save.status === 'error' && <Notice tone="danger">{tr(lang, save.error)}</Notice>}
-      <KeyTestResult state={test} lang={lang} />
+      {testedFor === current && <KeyTestResult state={test} lang={lang} />}
     </div>
   );
 }
@@ -110,7 +116,7 @@ export function KeySection({ lang }: { lang: UiLang }) {
           </Button>
         </div>
       )}
-      {removal.status === 'success' && (
+      {removal.status === 'success' && !status?.present && (
         <Notice tone="success">
           {tr(lang, { pt: 'Chave removida deste navegador.', en: 'Key removed from this browser.' })}
         </Notice>

@@ -16,15 +16,18 @@ function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
       settings.update((old) => ({ ...old, llmBaseUrl: url.trim() })),
     ),
   );
-  const [models, loadModels] = useAction(() => send('models.list', {}));
+  const [models, loadModels, resetModels] = useAction(() => send('models.list', {}));
   const [picked, pick] = useAction((llmModel: string) => settings.update((old) => ({ ...old, llmModel })));
   const hasKey = key?.present === true;
+  const keyId = hasKey ? key.masked : '';
+  // The list belongs to the saved key: another key loads its own, no key shows none.
   useEffect(() => {
-    if (hasKey) void loadModels();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once a key exists
-  }, [hasKey]);
+    if (keyId) void loadModels();
+    else resetModels();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved key
+  }, [keyId]);
 
-  const list = models.status === 'success' ? models.value : [];
+  const list = models.status === 'success' && hasKey ? models.value : [];
   const selected = list.find((m) => m.id === current.llmModel);
   const options = [
     { value: '', label: tr(lang, { pt: 'Padrão do serviço', en: "The service's default" }) },
@@ -83,7 +86,7 @@ function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
           >
             {tr(lang, { pt: 'Carregar modelos', en: 'Load models' })}
           </Button>
-          {models.status === 'success' && (
+          {models.status === 'success' && hasKey && (
             <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
               {tr(lang, {
                 pt: `${list.length} modelos disponíveis.`,

@@ -29,11 +29,17 @@ export function App() {
   const back = usePanel((s) => s.back);
   const main = useRef<HTMLElement>(null);
 
-  const hasKey = useStored(keyStatus)?.present === true;
+  const key = useStored(keyStatus);
+  const hasKey = key?.present === true;
+  const keyId = hasKey ? key.masked : '';
+  const requote = usePanel((s) => s.requote);
   useEffect(() => {
     // The balance shown before spending; free, and the background asks the service at most every 30 s.
-    if (hasKey) void send('credits.get', {}).catch(() => undefined);
-  }, [hasKey]);
+    if (keyId) void send('credits.get', {}).catch(() => undefined);
+    // Prices and availability depend on the key's tier: another key is quoted again at once.
+    requote();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved key
+  }, [keyId]);
 
   const loaded = prefs !== undefined;
   useEffect(() => {

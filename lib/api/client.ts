@@ -56,6 +56,7 @@ export type SingleResult = SingleResponse & { degraded?: ApiError };
 const RATE_LIMIT_RETRIES = 2;
 /** A longer Retry-After is reported to the user instead of waited for. */
 const MAX_AUTO_WAIT_SEC = 30;
+
 /** Idempotent GETs are re-sent after a network failure or a 5xx. */
 const GET_RETRIES = 2;
 
@@ -165,7 +166,35 @@ export function createApiClient(options: ApiClientOptions) {
     if (!isAllowedApiOrigin(url)) throw new Error(`API address not allowed: ${url}`);
   }
   // ky builds the requests; retries and timeouts are ours (see `withRetries` and `deadline`).
-  const common = { retry: 0, timeout: false, throwHttpErrors: false, fetch: options.fetch } as const;
+  // Redirects are never followed: the key and the person's name go to the configured origin or nowhere (the
+  // browser strips only Authorization on a cross-origin redirect, never x-api-key). Keyed answers are never
+  // taken from nor kept in the HTTP cache: a cached /creditos would answer for another key.
+  const common = {
+    retry: 0,
+    timeout: false,
+    throwHttpErrors: false,
+    fetch: options.fetch,
+    redirect: 'manual',
+    cache: 'no-store',
+  } as const;
+  const origins = { profile: new URL(options.baseUrl).origin, model: new URL(options.llmBaseUrl).origin };
+
+  /** A redirect (opaque in a browser, a 3xx elsewhere) or an answer from another origin is refused. */
+  function checkOrigin(spec: EndpointSpec, res: Response, ctx: ErrorContext): void {
+    const redirected = res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
+    let foreign = false;
+    try {
+      foreign = res.url !== '' && new URL(res.url).origin !== origins[spec.api];
+    } catch {
+      foreign = true;
+    }
+    if (redirected || foreign || res.redirected) {
+      // The configured service answered with a redirect instead of processing the request.
+      throw new ApiFailure(
+        makeApiError('REDIRECTED', { ...ctx, sent: false }, { status: res.status || undefined }),
+      );
+    }
+  }
   const http = {
     profile: ky.create({
       ...common,
@@ -262,6 +291,7 @@ export function createApiClient(options: ApiClientOptions) {
       let text: string;
       try {
         res = await d.guard(send(spec, init.path ?? spec.path, init.json, d.signal));
+        checkOrigin(spec, res, ctx);
         text = await d.guard(res.text());
       } catch (e) {
         throw new ApiFailure(transportError(e, d, opts, ctx));
@@ -328,6 +358,7 @@ export function createApiClient(options: ApiClientOptions) {
       let res: Response;
       try {
         res = await d.guard(send(spec, spec.path, { ...req, stream: true }, d.signal, 'text/event-stream'));
+        checkOrigin(spec, res, ctx);
         if (!res.ok) {
           const body = parseJson(await d.guard(res.text()));
           throw new ApiFailure(errorFromResponse(res.status, body, res.headers, ctx));

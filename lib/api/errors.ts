@@ -33,6 +33,9 @@ export const API_ERROR_CODES = [
   'BAD_RESPONSE',
   'ABORTED',
   'UNEXPECTED',
+  // the extension's own safeguards
+  'REDIRECTED',
+  'PRICE_CHANGED',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
@@ -74,6 +77,8 @@ export interface ApiErrorDetails {
   confidenceScore?: number;
   /** The service's own words (error text or user_action), shown as secondary detail. */
   serviceMessage?: string;
+  /** PRICE_CHANGED: the cost now, for the same input and depth (0 from history). */
+  newCost?: number;
 }
 
 export interface ApiError {
@@ -83,6 +88,8 @@ export interface ApiError {
   creditsCharged?: number;
   action: ApiAction;
   retryAfterSec?: number;
+  /** When a long wait ends (ms since the epoch); set instead of waiting automatically. */
+  retryAt?: number;
   message: { pt: string; en: string };
   details?: ApiErrorDetails;
 }
@@ -149,6 +156,8 @@ const DEFAULT_ACTION: Record<ApiErrorCode, ApiAction> = {
   BAD_RESPONSE: 'retry',
   ABORTED: 'none',
   UNEXPECTED: 'retry',
+  REDIRECTED: 'contact_support',
+  PRICE_CHANGED: 'none',
 };
 
 const tierName = (t: string | undefined): string => {
@@ -156,13 +165,31 @@ const tierName = (t: string | undefined): string => {
   return t ? (names[t.toLowerCase()] ?? t) : '';
 };
 
+/** Waits up to this long are taken automatically (and said in seconds); longer ones are given as a time of day. */
+export const MAX_AUTO_RETRY_SEC = 60;
+
+const clock = (at: number) => {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
 function baseMessage(
   code: ApiErrorCode,
   d: ApiErrorDetails,
   retryAfterSec: number | undefined,
   ctx: ErrorContext,
+  retryAt?: number,
 ): Text {
   const wait = retryAfterSec === undefined ? '' : ` ${retryAfterSec} s`;
+  if ((code === 'RATE_LIMITED' || code === 'rate_limit_exceeded') && retryAt !== undefined) {
+    const day = new Date(retryAt).toDateString() === new Date().toDateString();
+    const date = day ? '' : ` de ${new Date(retryAt).toLocaleDateString('pt-BR')}`;
+    const dateEn = day ? '' : ` on ${new Date(retryAt).toLocaleDateString('en-GB')}`;
+    return {
+      pt: `Limite de consultas atingido: o serviço pediu uma pausa longa. Tente novamente às ${clock(retryAt)}${date}.`,
+      en: `Rate limit reached: the service asked for a long pause. Try again at ${clock(retryAt)}${dateEn}.`,
+    };
+  }
   switch (code) {
     case 'BATCH_TOO_LARGE': {
       const max = d.maxBatchSize ?? 10;
@@ -309,6 +336,25 @@ function baseMessage(
         pt: 'Ocorreu um erro inesperado. Tente de novo.',
         en: 'Something unexpected went wrong. Try again.',
       };
+    case 'REDIRECTED':
+      return {
+        pt: 'O serviço tentou redirecionar o pedido para outro endereço; a extensão recusou e não enviou sua chave nem os dados da pessoa para lá. Confira o endereço da API nas opções ou fale com o suporte.',
+        en: "The service tried to redirect the request to another address; the extension refused and sent neither your key nor the person's data there. Check the API address in the options or contact support.",
+      };
+    case 'PRICE_CHANGED': {
+      const n = d.newCost;
+      const now =
+        n === undefined
+          ? { pt: '', en: '' }
+          : {
+              pt: ` Agora custa ${n} crédito${n === 1 ? '' : 's'}.`,
+              en: ` It now costs ${n} credit${n === 1 ? '' : 's'}.`,
+            };
+      return {
+        pt: `O preço mudou desde que foi mostrado, e nada foi cobrado.${now.pt} Confira o novo custo e confirme de novo.`,
+        en: `The price changed since it was shown, and nothing was charged.${now.en} Check the new cost and confirm again.`,
+      };
+    }
   }
 }
 
@@ -359,6 +405,7 @@ export function makeApiError(
     charged?: Charged;
     creditsCharged?: number;
     retryAfterSec?: number;
+    retryAt?: number;
     details?: ApiErrorDetails;
   } = {},
 ): ApiError {
@@ -369,7 +416,7 @@ export function makeApiError(
     ...capDetails(extra.details ?? {}),
     ...(ctx.searched && { searched: ctx.searched }),
   });
-  const base = baseMessage(code, details, extra.retryAfterSec, ctx);
+  const base = baseMessage(code, details, extra.retryAfterSec, ctx, extra.retryAt);
   const charge = ctx.charging ? chargeSentence(charged, extra.creditsCharged) : null;
   return compact({
     code,
@@ -378,6 +425,7 @@ export function makeApiError(
     creditsCharged: charged === 'yes' ? extra.creditsCharged : charged === 'no' ? 0 : undefined,
     action,
     retryAfterSec: extra.retryAfterSec,
+    retryAt: extra.retryAt,
     message: charge ? { pt: `${base.pt} ${charge.pt}`, en: `${base.en} ${charge.en}` } : base,
     details: Object.keys(details).length > 0 ? details : undefined,
   });

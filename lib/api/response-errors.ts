@@ -1,5 +1,6 @@
 import { errorBodySchema, type ErrorBody } from './schemas';
 import {
+  MAX_AUTO_RETRY_SEC,
   makeApiError,
   type ApiError,
   type ApiErrorCode,
@@ -66,15 +67,37 @@ function profileCode(status: number, body: ErrorBody, ctx: ErrorContext): ApiErr
   }
 }
 
-/** Seconds from a Retry-After header (seconds or HTTP date), else from the body. */
-export function parseRetryAfter(header: string | null | undefined, bodyValue?: number): number | undefined {
-  if (header) {
-    const seconds = Number(header);
-    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-    const date = Date.parse(header);
-    if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - Date.now()) / 1000));
+/**
+ * The longest wait kept, in seconds (7 days). Anything longer says the same thing to the user ("try again at …")
+ * and every timer built from it stays far below setTimeout's limit (2^31 − 1 ms, about 24.8 days).
+ */
+export const MAX_RETRY_AFTER_SEC = 7 * 86_400;
+
+const clampWait = (sec: number) => Math.min(MAX_RETRY_AFTER_SEC, Math.max(0, Math.ceil(sec)));
+
+/**
+ * Seconds from a Retry-After header (delta-seconds or an HTTP date), else from the body's `retry_after`.
+ * Always an integer in 0..MAX_RETRY_AFTER_SEC, or undefined when nothing readable was given.
+ */
+export function parseRetryAfter(
+  header: string | null | undefined,
+  bodyValue?: unknown,
+  now: number = Date.now(),
+): number | undefined {
+  const text = typeof header === 'string' ? header.trim() : '';
+  if (/^\d+(\.\d+)?$/.test(text)) {
+    const seconds = Number(text);
+    if (Number.isFinite(seconds)) return clampWait(seconds);
+    return MAX_RETRY_AFTER_SEC;
   }
-  return bodyValue !== undefined && bodyValue >= 0 ? Math.ceil(bodyValue) : undefined;
+  // An HTTP date starts with the day's name ("Fri, 31 Dec 9999 23:59:59 GMT"); anything else is not read as one.
+  if (text.length <= 64 && /^[A-Za-z]{3}/.test(text)) {
+    const date = Date.parse(text);
+    if (Number.isFinite(date)) return clampWait((date - now) / 1000);
+  }
+  if (typeof bodyValue === 'number' && Number.isFinite(bodyValue) && bodyValue >= 0)
+    return clampWait(bodyValue);
+  return undefined;
 }
 
 /**
@@ -127,11 +150,17 @@ export function errorFromResponse(
     code === 'RATE_LIMITED' || code === 'rate_limit_exceeded'
       ? parseRetryAfter(headers?.get('retry-after'), body.retry_after)
       : undefined;
+  // A long wait is not waited for: the user is told when to come back.
+  const retryAt =
+    retryAfterSec !== undefined && retryAfterSec > MAX_AUTO_RETRY_SEC
+      ? Date.now() + retryAfterSec * 1000
+      : undefined;
   return makeApiError(code, ctx, {
     status,
     charged,
     creditsCharged,
     retryAfterSec,
+    retryAt,
     details,
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiInsightsSchema, analiseSchema, metadataSchema } from '@/lib/analysis/schemas';
 import { capList, capRecord, capText, capTexts } from '@/lib/text';
+import { validCredits } from './billing';
 
 /*
  * Bodies of the profile-intelligence API (parts 2 and 7 of the contract). Every object is loose: unknown
@@ -29,6 +30,13 @@ const strs = () =>
       z.array(z.string()).transform((l) => capTexts(l)),
     ),
   );
+/** A credit figure: a whole number in 0..MAX_CREDITS, else absent (see ./billing). */
+const credits = () =>
+  z
+    .unknown()
+    .transform((v) => validCredits(v))
+    .optional()
+    .catch(undefined);
 
 /** What a single or batch endpoint receives: the Portuguese names only (never a URL or page content). */
 export interface ProfileInput {
@@ -47,11 +55,11 @@ const withAnalise = (value: unknown) => {
 };
 
 export const billingInfoSchema = z.looseObject({
-  creditos_utilizados: num(),
-  creditos_restantes: num(),
+  creditos_utilizados: credits(),
+  creditos_restantes: credits(),
   tipo_plano: str(),
-  creditos_por_perfil: num(),
-  perfis_processados: num(),
+  creditos_por_perfil: credits(),
+  perfis_processados: credits(),
   renewal_date: str(),
 });
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
@@ -104,17 +112,17 @@ export const creditosSchema = z
   .looseObject({
     message: str(),
     // live sample
-    creditos_disponiveis: num(),
+    creditos_disponiveis: credits(),
     tipo_plano: str(),
     tier: str(),
     endpoints_permitidos: strs(),
-    total_creditos_utilizados: num(),
+    total_creditos_utilizados: credits(),
     custos_por_endpoint: dict(z.union([z.number(), text()])),
     api_key_info: opt(z.looseObject({ tier: str(), access_level: str(), upgrade_available: bool() })),
     // field table
-    creditos_restantes: num(),
-    creditos_totais: num(),
-    creditos_utilizados: num(),
+    creditos_restantes: credits(),
+    creditos_totais: credits(),
+    creditos_utilizados: credits(),
     periodo_renovacao: str(),
     status_plano: str(),
     requests_per_minute: num(),
@@ -342,7 +350,7 @@ export const errorBodySchema = z.looseObject({
   retry_after: num(),
   profiles_requested: num(),
   credits_per_profile: num(),
-  credits_available: num(),
+  credits_available: credits(),
   max_batch_size: num(),
   profiles_received: num(),
   success: bool(),

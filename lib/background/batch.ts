@@ -245,10 +245,16 @@ export function createBatchService(deps: BatchDeps) {
     let res: BatchResponse;
     try {
       const client = await deps.client();
-      res = await client[name](
-        rows.map((r) => r.input),
-        { onRateLimitWait: (sec) => pacer.holdFor(sec) },
-      );
+      // Marked as charging, so that a single lookup running meanwhile does not read this batch's charge as its own.
+      const charge = deps.credits.beginCharge();
+      try {
+        res = await client[name](
+          rows.map((r) => r.input),
+          { onRateLimitWait: (sec) => pacer.holdFor(sec) },
+        );
+      } finally {
+        charge.end();
+      }
     } catch (e) {
       const error = toApiError(e, { charging: true, endpoint: spec.path });
       await deps.credits.fromError(error).catch(() => undefined);

@@ -38,6 +38,9 @@ export function createCreditsService({
   now?: () => number;
 }) {
   let inFlight: Promise<Credits> | null = null;
+  /** Charging calls in flight, and how many were ever begun: a balance drop is read only for a call alone. */
+  let charging = 0;
+  let chargesBegun = 0;
   // Also kept in memory: two pages asking at once must not both pass the window check.
   let lastAsked = 0;
 
@@ -71,13 +74,16 @@ export function createCreditsService({
       if (error.code === 'PLAN_SUSPENDED')
         return { ...old, status: /expir/i.test(d.serviceMessage ?? '') ? 'expired' : 'suspended' };
       if (error.code === 'INSUFFICIENT_CREDITS') {
+        // Without a (valid) figure the balance is not known to be 0: what was known stays.
         return {
           ...old,
-          balance: d.balance ?? 0,
           renewal: d.renewalDate ?? old.renewal,
           upgradeUrl: d.upgradeUrl ?? old.upgradeUrl,
-          updatedAt: now(),
-          source: 'billing',
+          ...(d.balance !== undefined && {
+            balance: d.balance,
+            updatedAt: now(),
+            source: 'billing' as const,
+          }),
         };
       }
       if (d.balance === undefined) return old;
@@ -114,6 +120,39 @@ export function createCreditsService({
       return merge(emptyCredits, await ask(key), now());
     },
 
+    /**
+     * The balance just before a charging call: the stored one when learned within the service's 30 s cache,
+     * else a fresh /creditos. null when it cannot be known (the call still goes ahead).
+     */
+    async balanceBefore(): Promise<number | null> {
+      const stored = await credits.get();
+      if (stored.balance !== null && now() - stored.updatedAt < CREDITOS_WINDOW_MS) return stored.balance;
+      try {
+        lastAsked = now();
+        return (await refreshStored(lastAsked)).balance;
+      } catch {
+        return null;
+      }
+    },
+
+    /**
+     * Marks a charging call; `end()` tells whether it ran alone (no other charging call overlapped it), the only
+     * case where the balance's drop is this call's own.
+     */
+    beginCharge(): { end(): boolean } {
+      const overlapped = charging > 0;
+      const mine = ++chargesBegun;
+      charging++;
+      let ended = false;
+      return {
+        end() {
+          if (!ended) charging--;
+          ended = true;
+          return !overlapped && chargesBegun === mine;
+        },
+      };
+    },
+
     /** The balance a charging response reports (creditos_restantes): fresher than /creditos. */
     async fromBilling(billing: BillingInfo | undefined): Promise<void> {
       const balance = billing?.creditos_restantes;
@@ -121,6 +160,11 @@ export function createCreditsService({
       await credits.update((old) => ({
         ...old,
         balance,
+        // What was used this period follows the balance, so the popup agrees with the service's ledger.
+        usedThisPeriod:
+          old.usedThisPeriod !== null && old.balance !== null && old.balance >= balance
+            ? old.usedThisPeriod + (old.balance - balance)
+            : old.usedThisPeriod,
         plan: billing?.tipo_plano ?? old.plan,
         // The service charged, so the plan works.
         status: 'active',

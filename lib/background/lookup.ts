@@ -1,6 +1,6 @@
 import type { SingleResult } from '@/lib/api/client';
 import { ENDPOINTS } from '@/lib/api/endpoints';
-import { ApiFailure, toApiError } from '@/lib/api/errors';
+import { ApiFailure, makeApiError, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey, type History } from '@/lib/history';
 import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/messaging';
@@ -10,6 +10,7 @@ import type { CreditsService } from './credits';
 import type { JobStore } from './jobs';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
+import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
 import { routeLookup, type Route } from './routing';
 
@@ -20,6 +21,17 @@ function plusFallback(credits: number) {
     pt: `A análise Plus estava indisponível no momento; entregamos a análise Completa e foram cobrados ${credits} créditos.`,
     en: `The Plus analysis was unavailable; the Complete analysis was delivered instead and ${credits} credits were charged.`,
   };
+}
+
+const field = (s: string | undefined) => (s ?? '').trim();
+/** The same four fields, as they will be sent. */
+function sameInput(a: LookupRequest['input'], b: LookupRequest['input']): boolean {
+  return (
+    field(a.primeiro_nome) === field(b.primeiro_nome) &&
+    field(a.ultimo_nome) === field(b.ultimo_nome) &&
+    field(a.empresa) === field(b.empresa) &&
+    field(a.contexto_adicional) === field(b.contexto_adicional)
+  );
 }
 
 export interface LookupDeps {
@@ -57,6 +69,7 @@ export function createLookupService(deps: LookupDeps) {
     return {
       route,
       quote: {
+        input: req.input,
         endpoint: spec.path,
         credits: spec.credits,
         timeRange: spec.timeRange,
@@ -73,14 +86,26 @@ export function createLookupService(deps: LookupDeps) {
   const entry = kept.get;
   const save = kept.save;
 
-  function toEntry(job: LookupJob, endpoint: Route['endpoint'], res: SingleResult): HistoryEntry {
+  function toEntry(
+    job: LookupJob,
+    endpoint: Route['endpoint'],
+    res: SingleResult,
+    before: number | null,
+  ): HistoryEntry {
     const { input, depth, lang } = job.request;
     const { analysis, issues } = normalizeAnalysis(res.analise, {
       metadata: res.metadata,
       aiInsights: res.ai_insights,
     });
-    const charged =
+    // What the service says it charged, else the contract's price (an unreadable figure is never recorded).
+    const quoted =
       res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged ?? ENDPOINTS[endpoint].credits;
+    const check = reconcile(before, res.billing_info?.creditos_restantes, quoted);
+    // More credits went than quoted: the entry records what was really spent, with the reason.
+    const charged = check && check.observed > quoted ? check.observed : quoted;
+    const notices = [res.degraded && plusFallback(quoted), check && billingNotice(check)].filter(
+      (n): n is { pt: string; en: string } => !!n,
+    );
     return {
       id: job.id,
       personKey: personKey(input),
@@ -93,7 +118,10 @@ export function createLookupService(deps: LookupDeps) {
       createdAt: now(),
       analysis,
       issues,
-      ...(res.degraded && { notice: plusFallback(charged) }),
+      ...(notices.length > 0 && {
+        notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },
+      }),
+      ...(check && { billingCheck: check }),
     };
   }
 
@@ -106,10 +134,19 @@ export function createLookupService(deps: LookupDeps) {
         return;
       }
       const client = await deps.client();
-      // Sent once: the client itself re-sends only what the service said it did not process.
-      const res = await client[endpoint](input);
+      // The balance before, to compare its drop with the price once the service answers.
+      const before = await deps.credits.balanceBefore();
+      const charge = deps.credits.beginCharge();
+      let res: SingleResult;
+      let alone: boolean;
+      try {
+        // Sent once: the client itself re-sends only what the service said it did not process.
+        res = await client[endpoint](input);
+      } finally {
+        alone = charge.end();
+      }
       // The history first: a worker that dies after this line still finds the result at restart.
-      await save(toEntry(job, endpoint, res));
+      await save(toEntry(job, endpoint, res, alone ? before : null));
       await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
       await jobs.finish(job.id, { status: 'done', entryId: job.id, fromHistory: false });
     } catch (e) {
@@ -129,6 +166,21 @@ export function createLookupService(deps: LookupDeps) {
     async start(req: LookupRequest): Promise<{ jobId: string }> {
       const { route, quote } = await plan(req);
       const fromHistory = quote.cached !== null && !req.refresh;
+      // The price is bound to what the user saw: anything different charges nothing and says the new price.
+      if (req.seen) {
+        const cost = fromHistory ? 0 : quote.credits;
+        const same =
+          sameInput(req.seen.input, req.input) &&
+          req.seen.depth === req.depth &&
+          req.seen.lang === req.lang &&
+          req.seen.endpoint === quote.endpoint &&
+          req.seen.cost === cost &&
+          req.seen.cachedId === (fromHistory ? quote.cached!.id : null);
+        if (!same) {
+          const ctx = { charging: false, endpoint: quote.endpoint };
+          throw new ApiFailure(makeApiError('PRICE_CHANGED', ctx, { details: { newCost: cost } }));
+        }
+      }
       if (route.unavailable && !fromHistory) {
         const { code, reason, action } = route.unavailable;
         throw new ApiFailure(refusal(code, reason, action));

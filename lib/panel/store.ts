@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ApiError } from '@/lib/api/errors';
+import { MAX_AUTO_RETRY_SEC, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import type { Text } from '@/lib/i18n';
 import {
@@ -13,7 +13,9 @@ import {
   type RequestData,
   type RequestType,
   type Responses,
+  type SeenQuote,
 } from '@/lib/messaging';
+import { costOf } from '@/lib/panel/spend';
 import { depths, type Depth } from '@/lib/storage';
 
 /*
@@ -103,11 +105,14 @@ export interface PanelActions {
   setDepth(depth: Depth): void;
   setLang(lang: Lang): void;
   setRefresh(refresh: boolean): void;
+  /** Asks the prices again (e.g. another key was saved: its tier decides what is available). */
+  requote(): void;
   /** Runs the form as it stands. */
   run(): Promise<void>;
+  /** Runs `request`; a full `quote` (the one shown) goes with it, so that the worker charges only that price. */
   runRequest(
     request: LookupRequest,
-    quote?: { credits: number | null; timeRange: [number, number] },
+    quote?: { credits: number | null; timeRange: [number, number] } | Quote,
   ): Promise<void>;
   /** Shows a lookup that was already running when the panel opened. */
   resume(job: LookupJob): void;
@@ -151,6 +156,19 @@ export const draftOf = (input: Partial<LookupInput>): Draft => ({
   empresa: input.empresa ?? '',
   contexto_adicional: input.contexto_adicional ?? '',
 });
+
+/** What the user saw, as the lookup carries it (the worker re-quotes and compares). */
+export function seenOf(quote: Quote, refresh: boolean): SeenQuote | undefined {
+  if (!quote.input) return undefined;
+  return {
+    input: quote.input,
+    depth: quote.depth,
+    lang: quote.lang,
+    endpoint: quote.endpoint,
+    cost: costOf(quote, refresh),
+    cachedId: refresh ? null : (quote.cached?.id ?? null),
+  };
+}
 
 /** Any failure as an ApiError; one that never reached the background charged nothing. */
 export function asApiError(e: unknown): ApiError {
@@ -281,8 +299,15 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       restoreForm(job.request);
       if (outcome?.status === 'error') {
         const { error } = outcome;
-        if (error.action === 'retry_after' && autoRetries < MAX_AUTO_RETRIES) {
-          const waitMs = Math.max(1, error.retryAfterSec ?? 5) * 1000;
+        // Only a short wait is taken by itself; a long one is said as a time of day and left to the user.
+        const waitSec = error.retryAfterSec ?? 5;
+        if (
+          error.action === 'retry_after' &&
+          autoRetries < MAX_AUTO_RETRIES &&
+          error.retryAt === undefined &&
+          waitSec <= MAX_AUTO_RETRY_SEC
+        ) {
+          const waitMs = Math.max(1, waitSec) * 1000;
           setOutcome({ kind: 'error', error, request: job.request, retryAt: deps.now() + waitMs });
           autoRetries++;
           retryTimer = setTimeout(() => void get().runRequest(job.request, job), waitMs);
@@ -427,10 +452,15 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         set({ refresh });
       },
 
+      requote() {
+        requote();
+      },
+
       async run() {
         const { draft, depth, lang, refresh, quotes } = get();
         const input = inputOf(draft);
-        if (!input) return;
+        // Nothing is spent without a price on screen.
+        if (!input || !quotes[depth]) return;
         autoRetries = 0;
         await get().runRequest({ input, depth, lang, refresh }, quotes[depth]);
       },
@@ -439,6 +469,9 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         if (get().starting || get().screen.kind === 'running') return;
         setOutcome(null);
         set({ starting: true });
+        const seen =
+          !request.seen && quote && 'endpoint' in quote ? seenOf(quote, request.refresh) : undefined;
+        if (seen) request = { ...request, seen };
         try {
           const { jobId } = await deps.send('lookup', request);
           startRunning({

@@ -55,7 +55,62 @@ function faultUpdate(body: unknown): Check<Partial<Faults>> {
     }
     if (!Number.isInteger(count) || (count as number) < 0)
       return { ok: false, message: 'fail_next.count deve ser um inteiro' };
-    update.fail_next = count === 0 ? null : { status: status as number, count: count as number };
+    const retryAfter = isRecord(fail_next) ? fail_next.retry_after : undefined;
+    if (retryAfter !== undefined && (typeof retryAfter !== 'string' || retryAfter.length > 200))
+      return { ok: false, message: 'fail_next.retry_after deve ser texto (segundos ou data HTTP)' };
+    update.fail_next =
+      count === 0
+        ? null
+        : {
+            status: status as number,
+            count: count as number,
+            ...(retryAfter !== undefined && { retry_after: retryAfter }),
+          };
+  }
+  const more = issue14Faults(body);
+  if (!more.ok) return more;
+  return { ok: true, value: { ...update, ...more.value } };
+}
+
+/** The network and money faults: redirects, re-processed drops, absurd figures, /creditos cache headers. */
+function issue14Faults(body: Record<string, unknown>): Check<Partial<Faults>> {
+  const update: Partial<Faults> = {};
+  const { redirect_next, reprocess_dropped_next, absurd_billing, creditos_max_age } = body;
+  if (redirect_next === null) update.redirect_next = null;
+  else if (redirect_next !== undefined) {
+    const status = isRecord(redirect_next) ? redirect_next.status : undefined;
+    const to = isRecord(redirect_next) ? redirect_next.to : undefined;
+    if (![301, 302, 303, 307, 308].includes(status as number))
+      return { ok: false, message: 'redirect_next.status deve ser 301, 302, 303, 307 ou 308' };
+    if (typeof to !== 'string' || !/^https?:\/\/[^/]+$/.test(to))
+      return { ok: false, message: 'redirect_next.to deve ser uma origem (http://host:porta)' };
+    const path = isRecord(redirect_next) ? redirect_next.path : undefined;
+    if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/')))
+      return { ok: false, message: 'redirect_next.path deve começar com /' };
+    update.redirect_next = { status: status as number, to, ...(path !== undefined && { path }) };
+  }
+  if (reprocess_dropped_next !== undefined) {
+    if (typeof reprocess_dropped_next !== 'boolean')
+      return { ok: false, message: 'reprocess_dropped_next deve ser booleano' };
+    update.reprocess_dropped_next = reprocess_dropped_next;
+  }
+  if (absurd_billing === null) update.absurd_billing = null;
+  else if (absurd_billing !== undefined) {
+    if (!isRecord(absurd_billing))
+      return { ok: false, message: 'absurd_billing deve ser {creditos_restantes, creditos_utilizados}' };
+    update.absurd_billing = {
+      ...('creditos_restantes' in absurd_billing && {
+        creditos_restantes: absurd_billing.creditos_restantes,
+      }),
+      ...('creditos_utilizados' in absurd_billing && {
+        creditos_utilizados: absurd_billing.creditos_utilizados,
+      }),
+    };
+  }
+  if (creditos_max_age !== undefined) {
+    if (!Number.isInteger(creditos_max_age) || (creditos_max_age as number) < 0)
+      return { ok: false, message: 'creditos_max_age deve ser um inteiro não negativo' };
+    update.creditos_max_age = creditos_max_age as number;
   }
   return { ok: true, value: update };
 }
@@ -89,6 +144,9 @@ export function handleAdmin(state: SandboxState, req: SandboxRequest, res: Serve
       const update = faultUpdate(body());
       if (!update.ok) return sendJson(res, 400, { error: update.message });
       state.faults = { ...state.faults, ...update.value };
+      // "Dropped without an answer" must reach the client: on a fresh connection, which a browser does not
+      // re-send on (reprocess_dropped_next is the reused-connection case).
+      if (update.value.drop_connection_next) state.closeIdleConnections();
       if (update.value.rate_limit_per_s !== undefined) state.clearLimits();
       return sendJson(res, 200, state.faults);
     }

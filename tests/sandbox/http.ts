@@ -11,6 +11,8 @@ export interface SandboxRequest {
   body: Buffer;
   /** The address the client used, e.g. http://127.0.0.1:8787. */
   origin: string;
+  /** Requests the same connection served before this one (0 on a new connection). */
+  served?: number;
 }
 
 export function sendJson(

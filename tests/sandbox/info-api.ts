@@ -86,8 +86,8 @@ function creditos(state: SandboxState, req: SandboxRequest, res: ServerResponse)
   const fresh =
     cached && now - cached.at < CREDITOS_CACHE_MS ? cached : { at: now, body: creditStatus(state, account) };
   state.creditosCache.set(account.api_key, fresh);
-  sendJson(res, 200, fresh.body, {
-    'cache-control': `private, max-age=${CREDITOS_CACHE_MS / 1000}`,
+  sendJson(res, 200, state.billingFigures(fresh.body as object), {
+    'cache-control': `private, max-age=${state.faults.creditos_max_age}`,
     age: String(Math.floor((now - fresh.at) / 1000)),
     'x-cache': fresh === cached ? 'HIT' : 'MISS',
   });

@@ -85,6 +85,8 @@ interface Call {
   account: Account;
   requestId: string;
   send: (status: number, body: unknown, ms?: number) => void;
+  /** Requests this connection served before this one. */
+  served?: number;
 }
 
 export async function handleAnalysis(
@@ -100,7 +102,8 @@ export async function handleAnalysis(
     return send(405, { error: 'Method Not Allowed', message: `Use POST em ${endpoint.path}` });
 
   const account = state.accounts.get(header(req, 'x-api-key'));
-  const failure = state.takeFailure();
+  const failed = state.takeFailureWithHeader();
+  const failure = failed?.status;
   if (failure !== undefined) {
     const json = parseJson(req);
     const input = json.ok ? parseProfile(json.value) : undefined;
@@ -111,7 +114,7 @@ export async function handleAnalysis(
       origin: req.origin,
       now: state.now(),
     });
-    return send(failure, body, 0, failure === 429 ? { 'retry-after': '1' } : {});
+    return send(failure, body, 0, failure === 429 ? { 'retry-after': failed!.retryAfter } : {});
   }
   if (!account) return send(401, invalidKey());
   if (account.status !== 'active') return send(402, planSuspended(account.status));
@@ -125,7 +128,7 @@ export async function handleAnalysis(
       invalidRequest(json.message, ['Envie um objeto JSON com Content-Type: application/json']),
     );
 
-  const call: Call = { state, req, res, endpoint, account, requestId, send };
+  const call: Call = { state, req, res, endpoint, account, requestId, send, served: req.served };
   return endpoint.kind === 'single' ? single(call, json.value) : batch(call, json.value);
 }
 
@@ -142,8 +145,14 @@ function charge(call: Call, required: number, credits: number, profiles?: number
     request_id: requestId,
   });
   // "Charged, but the answer was lost": the fault applies to the next request that is charged.
+  // A connection that already served requests (keep-alive) and drops after processing: Chromium re-sends the
+  // POST by itself on a new connection, and this server charges it again, as a real one would.
+  const served = call.served ?? 0;
   return charged
-    ? { remaining: account.balance, drop: credits > 0 && state.takeDropConnection() }
+    ? {
+        remaining: account.balance,
+        drop: credits > 0 && (state.takeDropConnection() || state.takeReprocessDrop(served)),
+      }
     : undefined;
 }
 
@@ -164,7 +173,10 @@ async function single(call: Call, body: unknown): Promise<void> {
   if (outcome === 'not_found') return send(404, profileNotFound(input), ms);
   if (outcome === 'multiple_matches') return send(409, multipleMatches(input), ms);
   if (outcome === 'insufficient_data') return send(422, insufficientData(account), ms);
-  const billing = { ...billingInfo(account, credits), creditos_restantes: charged.remaining };
+  const billing = state.billingFigures({
+    ...billingInfo(account, credits),
+    creditos_restantes: charged.remaining,
+  });
   if (fallback) return send(503, aiUnavailable(billing, variantA(analyse(input, 'pt'))), ms);
   const analise = singleAnalysis(endpoint, input);
   if (endpoint.shape !== 'plus') return send(200, { analise, billing_info: billing }, ms);
@@ -219,12 +231,12 @@ async function batch(call: Call, body: unknown): Promise<void> {
         processing_time_ms: ms,
       },
       results,
-      billing_info: {
+      billing_info: state.billingFigures({
         ...billingInfo(account, credits),
         creditos_restantes: charged.remaining,
         creditos_por_perfil: endpoint.credits,
         perfis_processados: successes,
-      },
+      }),
     },
     ms,
   );

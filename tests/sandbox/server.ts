@@ -33,9 +33,24 @@ export interface RunningSandbox {
 const ALLOWED_HEADERS = 'x-api-key, authorization, content-type';
 const EXPOSED_HEADERS = 'retry-after, server-timing, x-request-id, x-cache, age';
 
+/** Requests each connection has served: a reused (keep-alive) connection has served at least one. */
+const servedBy = new WeakMap<object, number>();
+function servedBefore(incoming: IncomingMessage): number {
+  const before = servedBy.get(incoming.socket) ?? 0;
+  servedBy.set(incoming.socket, before + 1);
+  return before;
+}
+
 async function route(state: SandboxState, req: SandboxRequest, res: ServerResponse): Promise<void> {
   if (await handleOversize(state, req, res)) return;
   if (req.path.startsWith('/__sandbox/')) return handleAdmin(state, req, res);
+  // The redirect fault: the API answers 3xx towards another origin, as a hijacked or misconfigured host would.
+  const redirect = state.takeRedirect(req.path);
+  if (redirect) {
+    const query = req.query.toString();
+    res.writeHead(redirect.status, { location: `${redirect.to}${req.path}${query ? `?${query}` : ''}` });
+    return void res.end();
+  }
   if (req.path === '/v1' || req.path.startsWith('/v1/')) return handleModelApi(state, req, res);
   const endpoint = ANALYSIS_ENDPOINTS.find((e) => e.path === req.path);
   if (endpoint) return handleAnalysis(state, endpoint, req, res);
@@ -75,6 +90,7 @@ async function handle(state: SandboxState, incoming: IncomingMessage, res: Serve
       headers: incoming.headers,
       body,
       origin: `http://${incoming.headers.host ?? 'localhost'}`,
+      served: servedBefore(incoming),
     },
     res,
   );
@@ -90,6 +106,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       else sendJson(res, 500, { error: 'Internal Server Error', message: String(error) });
     });
   });
+  // Idle connections stay open a minute, as production servers' do: the browser reuses them (keep-alive).
+  server.keepAliveTimeout = 65_000;
+  state.closeIdleConnections = () => server.closeIdleConnections();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8787, host, () => resolve());

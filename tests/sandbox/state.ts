@@ -7,8 +7,17 @@ export interface Faults {
   latency_scale: number;
   /** Overrides every plan's requests per second; 0 = the plan's own limit. */
   rate_limit_per_s: number;
-  fail_next: { status: number; count: number } | null;
+  /** `retry_after`: the Retry-After header of a 429 (default "1"), verbatim: seconds or an HTTP date. */
+  fail_next: { status: number; count: number; retry_after?: string } | null;
   drop_connection_next: boolean;
+  /** The next profile- or model-API request is answered with this redirect to `to` + its path (issue 14). */
+  redirect_next: { status: number; to: string; path?: string } | null;
+  /** The next charged request that arrives on a reused (keep-alive) connection is charged, then dropped. */
+  reprocess_dropped_next: boolean;
+  /** Replaces the credit figures of every billing_info and /creditos answer (absurd numbers). */
+  absurd_billing: { creditos_restantes?: unknown; creditos_utilizados?: unknown } | null;
+  /** max-age of /creditos's Cache-Control, in seconds. */
+  creditos_max_age: number;
 }
 
 const MODEL_LIMITS = { perMinute: 100, perHour: 1000 };
@@ -21,6 +30,8 @@ export class SandboxState {
   readonly modelMinutes = new FixedWindow(60_000);
   readonly modelHours = new FixedWindow(3_600_000);
   readonly creditosCache = new Map<string, { at: number; body: unknown }>();
+  /** Closes the server's idle keep-alive connections (set by the server). */
+  closeIdleConnections: () => void = () => undefined;
 
   constructor(
     private readonly defaultLatencyScale: number,
@@ -38,6 +49,10 @@ export class SandboxState {
       rate_limit_per_s: 0,
       fail_next: null,
       drop_connection_next: false,
+      redirect_next: null,
+      reprocess_dropped_next: false,
+      absurd_billing: null,
+      creditos_max_age: 30,
     };
     this.clearLimits();
     this.creditosCache.clear();
@@ -79,11 +94,41 @@ export class SandboxState {
 
   /** The status the next analysis request must fail with, if a fault asks for one. */
   takeFailure(): number | undefined {
+    return this.takeFailureWithHeader()?.status;
+  }
+
+  takeFailureWithHeader(): { status: number; retryAfter: string } | undefined {
     const fail = this.faults.fail_next;
     if (!fail || fail.count <= 0) return undefined;
     fail.count -= 1;
     if (fail.count === 0) this.faults.fail_next = null;
-    return fail.status;
+    return { status: fail.status, retryAfter: fail.retry_after ?? '1' };
+  }
+
+  /** The redirect for a request to `path`, once (only to that path when the fault names one). */
+  takeRedirect(path: string): { status: number; to: string } | null {
+    const redirect = this.faults.redirect_next;
+    if (!redirect || (redirect.path !== undefined && redirect.path !== path)) return null;
+    this.faults.redirect_next = null;
+    return redirect;
+  }
+
+  /** Whether this charged request, on a connection that served `served` requests before, is to be dropped. */
+  takeReprocessDrop(served: number): boolean {
+    if (!this.faults.reprocess_dropped_next || served === 0) return false;
+    this.faults.reprocess_dropped_next = false;
+    return true;
+  }
+
+  /** `body` with its credit figures replaced when the absurd_billing fault is on. */
+  billingFigures<T extends object>(body: T): T {
+    const absurd = this.faults.absurd_billing;
+    if (!absurd) return body;
+    const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+    for (const [name, value] of Object.entries(absurd)) if (name in out) out[name] = value;
+    if ('creditos_disponiveis' in out && 'creditos_restantes' in absurd)
+      out.creditos_disponiveis = absurd.creditos_restantes;
+    return out as T;
   }
 
   takeDropConnection(): boolean {

@@ -42,6 +42,8 @@ describe('quote', () => {
     await e.send('key.set', { key });
     await credits.set({ ...emptyCredits, balance: 42, updatedAt: Date.now(), source: 'billing' });
     expect(await e.send('quote', { input: ana, depth: 'plus', lang: 'pt' })).toEqual({
+      // The input the quote is for: the lookup carries it back, and the worker charges only that price.
+      input: { ...ana, ultimo_nome: ana.ultimo_nome ?? '' },
       endpoint: '/crm_plus',
       credits: 3,
       timeRange: [15, 35],

@@ -426,6 +426,24 @@ describe('running a lookup', () => {
     expect(t.sent('lookup')).toHaveLength(MAX_AUTO_RETRIES + 1);
   });
 
+  for (const [label, extra] of [
+    ['over 60 s', { retryAfterSec: 61 }],
+    ['3,000,000 s', { retryAfterSec: 3_000_000 }],
+    ['a time of day', { retryAfterSec: 604_800, retryAt: Date.UTC(9999, 11, 31) }],
+  ] as const) {
+    it(`a 429 asking to wait ${label} is not waited for: no timer, no re-send`, async () => {
+      const t = await ready();
+      const limited = error({ code: 'RATE_LIMITED', status: 429, action: 'retry_after', ...extra });
+      await t.s().run();
+      t.emit('j1', job('j1', request, { status: 'error', error: limited } as Partial<LookupJob>));
+      await vi.advanceTimersByTimeAsync(0);
+      const outcome = t.s().outcome;
+      expect(outcome?.kind === 'error' && outcome.retryAt).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(t.sent('lookup')).toHaveLength(1);
+    });
+  }
+
   it('stops the automatic retry when the user dismisses it', async () => {
     const t = await ready();
     await t.s().run();

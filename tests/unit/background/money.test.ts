@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { createClientFactory } from '@/lib/background/api';
+import { billingNotice, reconcile } from '@/lib/background/reconcile';
+import { historyToCsv } from '@/lib/export';
+import type { LookupInput, LookupJob, SeenQuote } from '@/lib/messaging';
+import { credits, emptyCredits } from '@/lib/storage';
+import { engineWith, setupEngineTests } from './setup';
+
+const sandbox = setupEngineTests();
+const ana: LookupInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
+
+describe('reconcile', () => {
+  it('agrees, or tells the difference in words', () => {
+    expect(reconcile(100, 99, 1)).toBeUndefined();
+    expect(reconcile(null, 99, 1)).toBeUndefined();
+    expect(reconcile(100, undefined, 1)).toBeUndefined();
+    const twice = reconcile(100, 96, 2)!;
+    expect(twice).toEqual({ expected: 2, observed: 4, before: 100, after: 96 });
+    expect(billingNotice(twice).pt).toContain(
+      'O serviço registrou 2 cobranças para esta consulta (4 créditos), e não 1 (2 créditos).',
+    );
+    expect(billingNotice(twice).en).toContain('The service recorded 2 charges for this lookup (4 credits)');
+    expect(billingNotice(reconcile(100, 95, 2)!).pt).toContain(
+      'O saldo caiu 5 créditos com esta consulta, 3 créditos a mais que o preço (2 créditos).',
+    );
+    expect(billingNotice(reconcile(100, 100, 2)!).pt).toContain(
+      'O saldo caiu 0 créditos com esta consulta, menos que o preço (2 créditos).',
+    );
+  });
+});
+
+/** A fetch that sends each charging POST twice, as Chromium does after a reused connection drops. */
+function resendingFetch(): typeof fetch {
+  return async (input, init) => {
+    const req = new Request(input, init);
+    if (req.method === 'POST') await fetch(req.clone()).then((r) => r.text());
+    return fetch(req);
+  };
+}
+
+async function settled(e: ReturnType<typeof engineWith>, jobId: string): Promise<LookupJob> {
+  const job = await e.engine.lookup.settled(jobId);
+  if (!job) throw new Error('job lost');
+  return job;
+}
+
+describe('charge reconciliation', () => {
+  it('a request the network re-sent: two charges, recorded on the entry, in the CSV and in the usage', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith({ client: createClientFactory({ fetch: resendingFetch() }) });
+    await e.send('key.set', { key });
+    await e.send('credits.get', { refresh: true });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    const job = await settled(e, jobId);
+    expect(job.status).toBe('done');
+    const ledger = await sandbox.ledger(key);
+    expect(ledger.entries.map((x) => x.credits)).toEqual([2, 2]);
+    const entry = await e.send('history.get', { id: jobId });
+    expect(entry).toMatchObject({
+      creditsCharged: 4,
+      billingCheck: { expected: 2, observed: 4, before: 100, after: 96 },
+    });
+    expect(entry?.notice?.pt).toContain('O serviço registrou 2 cobranças para esta consulta (4 créditos)');
+    const csv = historyToCsv([entry!]);
+    expect(csv).toContain('creditos_cotados');
+    expect(csv).toContain('2 cobranças para esta consulta (4 créditos)');
+    expect(await credits.get()).toMatchObject({
+      balance: ledger.balance,
+      usedThisPeriod: ledger.total_credits,
+    });
+  });
+
+  it('no difference: no notice; the balance before is asked when the known one is old', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    await settled(e, jobId);
+    expect(e.calls).toEqual(['/creditos', '/crm']);
+    const entry = await e.send('history.get', { id: jobId });
+    expect(entry?.billingCheck).toBeUndefined();
+    expect(entry?.notice).toBeUndefined();
+    expect(entry?.creditsCharged).toBe(2);
+  });
+
+  it('absurd figures: the contract price is recorded and the balance is not touched', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await e.send('credits.get', { refresh: true });
+    await sandbox.faults({ absurd_billing: { creditos_restantes: -50, creditos_utilizados: 1e20 } });
+    try {
+      const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+      await settled(e, jobId);
+      const entry = await e.send('history.get', { id: jobId });
+      expect(entry).toMatchObject({ creditsCharged: 2 });
+      expect(entry?.billingCheck).toBeUndefined();
+      expect((await credits.get()).balance).toBe(100);
+    } finally {
+      await sandbox.faults({ absurd_billing: null });
+    }
+  });
+
+  it('a 402 without billing info keeps the known balance instead of 0', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await credits.set({ ...emptyCredits, balance: 7, updatedAt: Date.now(), source: 'billing' });
+    await e.engine.credits.fromError({
+      code: 'INSUFFICIENT_CREDITS',
+      charged: 'no',
+      action: 'buy_credits',
+      message: { pt: '', en: '' },
+    });
+    expect((await credits.get()).balance).toBe(7);
+  });
+});
+
+describe('the quote is bound to the input', () => {
+  async function plusInHistory() {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    const first = await e.send('quote', { input: ana, depth: 'plus', lang: 'pt' });
+    const seen: SeenQuote = {
+      input: first.input!,
+      depth: 'plus',
+      lang: 'pt',
+      endpoint: first.endpoint,
+      cost: 3,
+      cachedId: null,
+    };
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'plus', lang: 'pt', seen });
+    await settled(e, jobId);
+    const cached = await e.send('quote', { input: ana, depth: 'plus', lang: 'pt' });
+    expect(cached.cached?.id).toBe(jobId);
+    return { e, key, seenFromHistory: { ...seen, cost: 0, cachedId: jobId } };
+  }
+
+  it('the company changed after the 0-credit quote: nothing charged, PRICE_CHANGED with the new cost', async () => {
+    const { e, key, seenFromHistory } = await plusInHistory();
+    const refused = await e
+      .send('lookup', {
+        input: { ...ana, empresa: 'Nubank SA' },
+        depth: 'plus',
+        lang: 'pt',
+        seen: seenFromHistory,
+      })
+      .then(
+        () => null,
+        (err: { apiError: unknown }) => err.apiError,
+      );
+    expect(refused).toMatchObject({ code: 'PRICE_CHANGED', charged: 'no', details: { newCost: 3 } });
+    expect((refused as { message: { pt: string } }).message.pt).toContain('O preço mudou');
+    expect((await sandbox.ledger(key)).entries).toHaveLength(1);
+  });
+
+  it('the history hit vanished: PRICE_CHANGED; the same quote still valid: served', async () => {
+    const { e, key, seenFromHistory } = await plusInHistory();
+    const { jobId } = await e.send('lookup', {
+      input: ana,
+      depth: 'plus',
+      lang: 'pt',
+      seen: seenFromHistory,
+    });
+    expect(await settled(e, jobId)).toMatchObject({ status: 'done', fromHistory: true });
+    await e.send('history.clear', {});
+    await expect(
+      e.send('lookup', { input: ana, depth: 'plus', lang: 'pt', seen: seenFromHistory }),
+    ).rejects.toMatchObject({ apiError: { code: 'PRICE_CHANGED', details: { newCost: 3 } } });
+    expect((await sandbox.ledger(key)).entries).toHaveLength(1);
+  });
+
+  it('the tier changed (another key): PRICE_CHANGED, nothing charged', async () => {
+    const basic = await sandbox.account({ tier: 'basic' });
+    const e = engineWith();
+    await e.send('key.set', { key: basic });
+    const q = await e.send('quote', { input: ana, depth: 'quick', lang: 'pt' });
+    expect(q.endpoint).toBe('/crm_basico');
+    const complete = await sandbox.account({ tier: 'complete' });
+    await e.send('key.set', { key: complete });
+    const seen: SeenQuote = {
+      input: ana,
+      depth: 'quick',
+      lang: 'pt',
+      endpoint: q.endpoint,
+      cost: 1,
+      cachedId: null,
+    };
+    await expect(e.send('lookup', { input: ana, depth: 'quick', lang: 'pt', seen })).rejects.toMatchObject({
+      apiError: { code: 'PRICE_CHANGED', charged: 'no' },
+    });
+    expect((await sandbox.ledger(complete)).entries).toEqual([]);
+    expect((await sandbox.ledger(basic)).entries).toEqual([]);
+  });
+});
