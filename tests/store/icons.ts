@@ -24,7 +24,11 @@ try {
       `<!doctype html><style>html,body{margin:0;background:transparent}svg{display:block}${small}</style>${sized}`,
     );
     const file = path.join(outDir, `${size}.png`);
-    await page.screenshot({ path: file, omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: file,
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
     await page.close();
     console.log(`${path.relative(root, file)} (${size}×${size})`);
   }
