@@ -65,7 +65,11 @@ export function toServiceStatus(
     status.status === 'fulfilled' ? statusLevel(status.value) : failureLevel(status.reason),
   ];
   const h = health.status === 'fulfilled' ? health.value : undefined;
-  return { level: worst(levels), detail: h?.message ?? null, version: h?.version ?? null, checkedAt: now };
+  const level = worst(levels);
+  // /health's own words only when they say what the notice says: "operacional" under a degraded notice
+  // (the other check found the trouble) would contradict it.
+  const detail = h?.message && levels[0] === level ? h.message : null;
+  return { level, detail, version: h?.version ?? null, checkedAt: now };
 }
 
 export const infoHandlers = {

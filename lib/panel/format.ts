@@ -120,3 +120,23 @@ export function analysisFileName(entry: HistoryEntry): string {
     .slice(0, 80);
   return `perfil-intel-${slug || 'analise'}-${new Date(entry.createdAt).toISOString().slice(0, 10)}.json`;
 }
+
+const sentenceKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The tips worth listing under a message: none it already says, none twice, none empty. */
+export function tipsBeyond(message: string, tips: readonly string[]): string[] {
+  const said = sentenceKey(message);
+  const seen = new Set<string>();
+  return tips.filter((tip) => {
+    const key = sentenceKey(tip);
+    if (!key || seen.has(key) || said.includes(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
