@@ -1,6 +1,6 @@
 export { CreditAlerts, isLowBalance } from './CreditAlerts';
 export { CreditsSummary } from './CreditsSummary';
-export { PlanComparison, isCurrentPlan } from './PlanComparison';
+export { PlanComparison, isCurrentPlan, upgradeApplies } from './PlanComparison';
 export { ServiceStatusBadge } from './ServiceStatusBadge';
 export {
   allowanceTexts,

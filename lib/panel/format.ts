@@ -140,3 +140,23 @@ export function tipsBeyond(message: string, tips: readonly string[]): string[] {
     return true;
   });
 }
+
+/** Which analysis will answer a quote, and from where: "Completa, em português · serviço /crm" or the history. */
+export function quoteAnswerText(
+  lang: UiLang,
+  quote: { endpoint: string; depth: Depth; lang: 'pt' | 'en'; cached: unknown },
+  servedFromHistory: boolean,
+): string {
+  const level = DEPTH_LABELS[quote.depth][lang];
+  const language =
+    quote.lang === 'pt'
+      ? { pt: 'em português', en: 'in Portuguese' }[lang]
+      : { pt: 'em inglês', en: 'in English' }[lang];
+  if (servedFromHistory)
+    return lang === 'pt'
+      ? `${level}, ${language} · do histórico, sem chamar o serviço`
+      : `${level}, ${language} · from the history, no call to the service`;
+  return lang === 'pt'
+    ? `${level}, ${language} · serviço ${quote.endpoint}`
+    : `${level}, ${language} · service ${quote.endpoint}`;
+}

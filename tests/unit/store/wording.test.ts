@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { allowanceTexts, chargedText, SERVICE_NOTICES } from '@/components/credits';
+import { allowanceTexts, chargedText, SERVICE_NOTICES, upgradeApplies } from '@/components/credits';
 import { classText } from '@/components/batch/text';
 import { stakeholderText } from '@/lib/analysis/stakeholder';
 import { toServiceStatus } from '@/lib/background/info';
-import { tipsBeyond } from '@/lib/panel/format';
+import { quoteAnswerText, tipsBeyond } from '@/lib/panel/format';
 import { TIPS_NOT_FOUND } from '@/components/panel/OutcomeNotice';
 import { makeApiError } from '@/lib/api/errors';
 
@@ -137,5 +137,48 @@ describe('service notices', () => {
     expect(SERVICE_NOTICES.outage.pt).not.toMatch(/Nenhum crédito é cobrado/);
     expect(SERVICE_NOTICES.outage.pt).toMatch(/Plus.*Completa.*cobrada como Completa \(2 créditos\)/);
     expect(SERVICE_NOTICES.outage.en).toMatch(/charged as Complete \(2 credits\)/);
+  });
+});
+
+describe('upgradeApplies', () => {
+  const info = (upgradeMessage: string | null) => ({
+    plans: [
+      { name: 'Basic', tier: 'basic', price: '99', features: [], endpoints: [], creditsPerUse: {} },
+      { name: 'Complete', tier: 'complete', price: '299', features: [], endpoints: [], creditsPerUse: {} },
+    ],
+    upgradeMessage,
+    upgradeBenefits: [],
+  });
+
+  it('hides "Faça upgrade para o Complete" from Complete and Plus accounts', () => {
+    const pitch = info(
+      'Faça upgrade para o Complete e desbloqueie OCEAN, MBTI e o manual do comprador completo.',
+    );
+    expect(upgradeApplies(pitch, 'basic')).toBe(true);
+    expect(upgradeApplies(pitch, 'complete')).toBe(false);
+    expect(upgradeApplies(pitch, 'Complete')).toBe(false);
+    expect(upgradeApplies(pitch, 'plus')).toBe(false);
+    expect(upgradeApplies(pitch, null)).toBe(true);
+  });
+
+  it('without a named tier, compares with the highest tier offered', () => {
+    expect(upgradeApplies(info('Ganhe mais recursos.'), 'basic')).toBe(true);
+    expect(upgradeApplies(info('Ganhe mais recursos.'), 'complete')).toBe(false);
+    expect(upgradeApplies(info('Upgrade to Plus'), 'complete')).toBe(true);
+  });
+});
+
+describe('quoteAnswerText', () => {
+  const q = { endpoint: '/crm_plus', depth: 'plus' as const, lang: 'pt' as const, cached: null };
+  it('names the analysis, its language and the endpoint that will answer', () => {
+    expect(quoteAnswerText('pt', q, false)).toBe('Plus, em português · serviço /crm_plus');
+    expect(quoteAnswerText('en', { ...q, depth: 'quick', endpoint: '/crm_basico', lang: 'en' }, false)).toBe(
+      'Quick, in English · service /crm_basico',
+    );
+  });
+  it('says when the history answers instead of the service', () => {
+    expect(quoteAnswerText('pt', { ...q, depth: 'complete', endpoint: '/crm' }, true)).toBe(
+      'Completa, em português · do histórico, sem chamar o serviço',
+    );
   });
 });
