@@ -39,6 +39,10 @@ test('from a team page: the panel opens the batch page, people are picked with c
     await batch.getByLabel(`${name} — Pipoca Tecnologia Ltda.`).check();
   await batch.getByRole('button', { name: 'Adicionar 3 selecionadas' }).click();
   await expect(batch.getByTestId('people-count')).toHaveText('3');
+  // The role the page shows goes as context, visible and editable in the list.
+  await expect(batch.getByLabel('Contexto de Beatriz Carvalho')).toHaveValue('CEO e Cofundadora');
+  await expect(batch.getByLabel('Contexto de Larissa de Souza Lima')).toHaveValue('Head de Marketing');
+  await batch.getByLabel('Contexto de João Pedro da Silva').fill('CTO, São Paulo');
 
   // Pasted lines: a bad one is listed and skipped; a duplicate is merged in the plan.
   await batch
@@ -57,6 +61,10 @@ test('from a team page: the panel opens the batch page, people are picked with c
   await expect(batch.locator('tr[data-status="done"]')).toHaveCount(5);
   const ledger = await admin.ledger(key);
   expect(ledger.total_credits).toBe(10);
+  // On the wire: each person's context as it stood in the list.
+  const sent = JSON.stringify((await admin.requests(key)).map((r) => r.body));
+  for (const context of ['CEO e Cofundadora', 'CTO, São Paulo', 'Head de Marketing', 'conheci no evento'])
+    expect(sent).toContain(`"contexto_adicional":${JSON.stringify(context)}`);
 });
 
 test('pause, resume and cancel from the batch page: only what was sent is charged', async ({
