@@ -146,13 +146,7 @@ function Detected({
           <Button
             size="sm"
             disabled={!checked.size}
-            onClick={() =>
-              onAdd(
-                found
-                  .filter((_, i) => checked.has(i))
-                  .map(candidateToInput),
-              )
-            }
+            onClick={() => onAdd(found.filter((_, i) => checked.has(i)).map(candidateToInput))}
           >
             {tr(lang, {
               pt: `Adicionar ${formatNumber(lang, checked.size)} selecionadas`,
