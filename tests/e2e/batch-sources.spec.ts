@@ -59,6 +59,24 @@ test('from a team page: the panel opens the batch page, people are picked with c
   await batch.getByRole('button', { name: 'Iniciar (10 créditos)' }).click();
   await expect(batch.getByTestId('job-status')).toHaveText('concluído', { timeout: 30_000 });
   await expect(batch.locator('tr[data-status="done"]')).toHaveCount(5);
+  // Columns never touch: at least 8 px between the texts of neighbouring headers ("Situação", "Cargo").
+  const gaps = await batch.getByTestId('results').evaluate((table) => {
+    const cells = [...table.querySelectorAll('thead th')].filter((th) => th.textContent?.trim());
+    const textBox = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect();
+    };
+    return cells.slice(1).map((th, i) => ({
+      between: `${cells[i]!.textContent} | ${th.textContent}`,
+      gap: textBox(th).left - textBox(cells[i]!).right,
+    }));
+  });
+  expect(gaps.find((g) => g.between === 'Situação | Cargo')).toBeDefined();
+  for (const g of gaps) expect(g.gap, g.between).toBeGreaterThanOrEqual(8);
+  await expect(batch.getByTestId('results').locator('thead')).toContainText('Papel na compra');
+  await expect(batch.getByTestId('results')).not.toContainText(/Individual Contributor|\bManager\b/);
+
   const ledger = await admin.ledger(key);
   expect(ledger.total_credits).toBe(10);
   // On the wire: each person's context as it stood in the list.

@@ -301,6 +301,20 @@ inPanel.describe('in the side panel', () => {
     await expect(picker).toHaveValue('service-chat');
     // The sandbox lists two completion-only and two embedding models besides the chat one.
     expect(await picker.locator('option').allTextContents()).toEqual(['service-chat']);
+
+    // At the panel's width the channel select shows its longest option whole ("Mensagem no LinkedIn").
+    const channel = composer.getByLabel('Canal');
+    const fit = await channel.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = style.font;
+      const longest = Math.max(...[...select.options].map((o) => ctx.measureText(o.text).width));
+      // Room for the text: the box less its padding and the arrow (about 24 px).
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return { longest, room };
+    });
+    expect(fit.longest).toBeLessThanOrEqual(fit.room);
   });
 
   inPanel(
