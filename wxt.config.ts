@@ -5,6 +5,9 @@ import { GENERIC_FILE } from './lib/extract/scripts';
 import { COMPOSE_FILE } from './lib/compose/file';
 import { hostPermissions } from './lib/api/config';
 
+// Rendered from tests/store/icon.svg by `npm run icons`.
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
 // `npm run build:sandbox` starts in the local sandbox).
@@ -13,15 +16,16 @@ export default defineConfig({
   // The service's build-time addresses are granted at install (this machine only for the sandbox and dev
   // builds); a custom domain is asked for on the click.
   manifest: ({ command }) => ({
-    name: 'Perfil Intel — análise comportamental B2B',
-    short_name: 'Perfil Intel',
-    description:
-      'Encontra a pessoa na página e mostra a análise comportamental (persona, dores, OCEAN, MBTI, playbook) no painel lateral.',
-    default_locale: undefined,
+    // Store listing and command texts in the browser's language: public/_locales/{pt_BR,en}/messages.json.
+    name: '__MSG_extName__',
+    short_name: '__MSG_extShortName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'pt_BR',
+    icons: ICONS,
     permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'alarms'],
     host_permissions: hostPermissions(process.env, command),
     optional_host_permissions: ['https://*/*'],
-    action: { default_title: 'Perfil Intel' },
+    action: { default_title: '__MSG_actionTitle__', default_icon: ICONS },
     // Each site script only on its own sites. The generic script is injected on demand; a site script loads it
     // on a page of its site that no site extractor reads, so those sites alone may, under a per-session address.
     content_scripts: scripts
@@ -37,7 +41,7 @@ export default defineConfig({
     commands: {
       'analyze-selection': {
         suggested_key: { default: 'Alt+Shift+P' },
-        description: 'Analisar a pessoa selecionada no texto',
+        description: '__MSG_commandAnalyzeSelection__',
       },
     },
   }),

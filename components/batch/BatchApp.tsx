@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LookupInput } from '@/lib/messaging';
+import { send, type LookupInput } from '@/lib/messaging';
 import { batchJobs } from '@/lib/batch/store';
 import { formatDate, formatNumber, tr, useLang, type UiLang } from '@/lib/i18n';
 import { Button, useStored } from '@/components/ui';
@@ -74,6 +74,20 @@ export function BatchApp({ tabId }: { tabId: number | null }) {
                           en: `${n} ${plural(j.rows.length, 'person', 'people')} (${status})`,
                         })}
                       </Button>
+                      {j.status !== 'running' && (
+                        // Its list of people goes; the analyses stay in the history (deleted from the options).
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={tr(lang, {
+                            pt: `Apagar o lote de ${createdText(lang, j.createdAt)}`,
+                            en: `Delete the batch of ${createdText(lang, j.createdAt)}`,
+                          })}
+                          onClick={() => void send('batch.delete', { id: j.id })}
+                        >
+                          {tr(lang, { pt: 'Apagar', en: 'Delete' })}
+                        </Button>
+                      )}
                     </li>
                   );
                 })}

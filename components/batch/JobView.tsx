@@ -1,3 +1,4 @@
+import { STAKEHOLDER_LABEL, stakeholderText } from '@/lib/analysis/stakeholder';
 import { useEffect, useMemo, useState } from 'react';
 import { batchFileName, batchToCsv, batchToJson } from '@/lib/batch/export';
 import { canRetry, type BatchRow } from '@/lib/batch/model';
@@ -94,14 +95,18 @@ export function JobView({ jobId, lang }: { jobId: string; lang: UiLang }) {
           {tr(lang, { pt: 'Resultados', en: 'Results' })}
         </h2>
         <div className="overflow-auto">
-          <table className="w-full text-sm" data-testid="results">
+          {/* Cells are padded so that neighbouring columns ("Situação", "Cargo") never touch. */}
+          <table
+            className="w-full text-sm [&_td]:px-2 [&_td]:py-1 [&_td]:align-top [&_th]:px-2 [&_th]:py-1"
+            data-testid="results"
+          >
             <thead className="text-left">
               <tr>
                 <th>{tr(lang, { pt: 'Pessoa', en: 'Person' })}</th>
                 <th>{tr(lang, { pt: 'Empresa', en: 'Company' })}</th>
                 <th>{tr(lang, { pt: 'Situação', en: 'Status' })}</th>
                 <th>{tr(lang, { pt: 'Cargo', en: 'Role' })}</th>
-                <th>Stakeholder</th>
+                <th>{tr(lang, STAKEHOLDER_LABEL)}</th>
                 <th>MBTI</th>
                 <th />
               </tr>
@@ -127,7 +132,7 @@ export function JobView({ jobId, lang }: { jobId: string; lang: UiLang }) {
                       )}
                     </td>
                     <td>{a?.cargo}</td>
-                    <td>{a?.tipoStakeholder}</td>
+                    <td>{stakeholderText(lang, a?.tipoStakeholder)}</td>
                     <td>{a?.mbti?.type}</td>
                     <td>
                       {a && entry && (

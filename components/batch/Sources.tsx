@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Candidate } from '@/lib/extract/types';
+import { candidateToInput, withContext } from '@/lib/batch/from-page';
 import { parseLines, type BadRow } from '@/lib/batch/import';
 import { formatNumber, tr, type Text, type UiLang } from '@/lib/i18n';
 import { send, type LookupInput } from '@/lib/messaging';
@@ -49,10 +50,19 @@ export function Sources({
           </div>
           <ul className="max-h-48 overflow-auto text-sm">
             {people.map((p, i) => (
-              <li key={i} className="flex justify-between gap-2">
+              <li key={i} className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
                 <span>
                   {nameOf(p)} — {p.empresa}
                 </span>
+                {/* The context sent with this person (the page's role, or a CSV column): editable before the plan. */}
+                <input
+                  className="min-w-0 flex-1 rounded border border-zinc-300 px-1 text-xs dark:border-zinc-600 dark:bg-zinc-900"
+                  aria-label={tr(lang, { pt: `Contexto de ${nameOf(p)}`, en: `Context for ${nameOf(p)}` })}
+                  placeholder={tr(lang, { pt: 'contexto (cargo, cidade…)', en: 'context (role, city…)' })}
+                  maxLength={1000}
+                  value={p.contexto_adicional ?? ''}
+                  onChange={(e) => onChange(withContext(people, i, e.target.value))}
+                />
                 <button
                   type="button"
                   className="text-xs underline"
@@ -128,6 +138,7 @@ function Detected({
                   />
                   {`${c.primeiro_nome} ${c.ultimo_nome}`.trim()} —{' '}
                   {c.empresa || tr(lang, { pt: 'sem empresa', en: 'no company' })}
+                  {c.cargo && <span className="text-zinc-600 dark:text-zinc-400"> · {c.cargo}</span>}
                 </label>
               </li>
             ))}
@@ -135,17 +146,7 @@ function Detected({
           <Button
             size="sm"
             disabled={!checked.size}
-            onClick={() =>
-              onAdd(
-                found
-                  .filter((_, i) => checked.has(i))
-                  .map((c) => ({
-                    primeiro_nome: c.primeiro_nome,
-                    ultimo_nome: c.ultimo_nome,
-                    empresa: c.empresa,
-                  })),
-              )
-            }
+            onClick={() => onAdd(found.filter((_, i) => checked.has(i)).map(candidateToInput))}
           >
             {tr(lang, {
               pt: `Adicionar ${formatNumber(lang, checked.size)} selecionadas`,

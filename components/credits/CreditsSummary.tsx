@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui';
 import { formatDate, formatNumber, tr, type UiLang } from '@/lib/i18n';
 import type { Credits } from '@/lib/storage';
-import { creditsText, planLabel, tierLabel, usageRows } from './format';
+import { allowanceTexts, creditsText, planLabel, tierLabel, usageRows } from './format';
 
 const STATUS = {
   active: { tone: 'success', text: { pt: 'Ativo', en: 'Active' } },
@@ -46,9 +46,10 @@ function Usage({
   );
 }
 
-/** The account as last known: balance, plan, tier, state, renewal, usage and the endpoints the key may call. */
+/** The account as last known: balance, plan, tier, state, renewal, usage and what the plan allows, in words. */
 export function CreditsSummary({ credits, lang }: { credits: Credits; lang: UiLang }) {
   const status = credits.status === 'unknown' ? null : STATUS[credits.status];
+  const allowance = allowanceTexts(lang, credits.allowedEndpoints);
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -98,21 +99,17 @@ export function CreditsSummary({ credits, lang }: { credits: Credits; lang: UiLa
         title={tr(lang, { pt: 'Últimos 30 dias', en: 'Last 30 days' })}
         usage={credits.last30Days}
       />
-      {credits.allowedEndpoints.length > 0 && (
+      {allowance.length > 0 && (
         <div>
           <h2 className="text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
-            {tr(lang, { pt: 'Endpoints permitidos', en: 'Allowed endpoints' })}
+            {tr(lang, { pt: 'O que o plano permite', en: 'What the plan allows' })}
           </h2>
           <ul
-            className="mt-1 flex flex-wrap gap-1"
-            aria-label={tr(lang, { pt: 'Endpoints permitidos', en: 'Allowed endpoints' })}
+            className="mt-1 list-disc pl-4 text-sm"
+            aria-label={tr(lang, { pt: 'O que o plano permite', en: 'What the plan allows' })}
           >
-            {credits.allowedEndpoints.map((e) => (
-              <li key={e}>
-                <Badge>
-                  <code>/{e}</code>
-                </Badge>
-              </li>
+            {allowance.map((line) => (
+              <li key={line}>{line}</li>
             ))}
           </ul>
         </div>

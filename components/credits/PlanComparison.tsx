@@ -19,6 +19,22 @@ export function isCurrentPlan(plan: Plan, current: { tier: string | null; plan: 
   return current.plan !== null && fold(plan.name) === fold(current.plan);
 }
 
+const RANK: Record<string, number> = { basic: 1, complete: 2, plus: 3 };
+
+/**
+ * Whether the service's upgrade pitch concerns this account: it names the tier it sells ("Faça upgrade para o
+ * Complete"), or else the highest tier offered; an account already at or above it does not see it. With the
+ * account's tier unknown, it is shown.
+ */
+export function upgradeApplies(info: PlansInfo, currentTier: string | null): boolean {
+  const mine = currentTier ? RANK[fold(currentTier)] : undefined;
+  if (mine === undefined) return true;
+  const named = fold(info.upgradeMessage ?? '').match(/\b(basic|complete|plus)\b/g) ?? [];
+  const offered = info.plans.map((p) => RANK[fold(p.tier)] ?? 0);
+  const target = named.length ? Math.max(...named.map((n) => RANK[n]!)) : Math.max(0, ...offered);
+  return mine < target;
+}
+
 /** The plans of /tiers-disponiveis side by side, the user's own highlighted. */
 export function PlanComparison({
   info,
@@ -106,7 +122,7 @@ export function PlanComparison({
           );
         })}
       </ul>
-      {(info.upgradeMessage || info.upgradeBenefits.length > 0) && (
+      {(info.upgradeMessage || info.upgradeBenefits.length > 0) && upgradeApplies(info, current.tier) && (
         <Card>
           {info.upgradeMessage && <p className="text-sm font-medium">{info.upgradeMessage}</p>}
           {info.upgradeBenefits.length > 0 && (

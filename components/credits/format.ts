@@ -66,3 +66,93 @@ export function usageRows(lang: UiLang, usage: Record<string, unknown> | null): 
   }
   return rows;
 }
+
+export function chargedText(lang: UiLang, n: number): string {
+  return lang === 'pt'
+    ? `${creditsText('pt', n)} ${n === 1 ? 'cobrado' : 'cobrados'}`
+    : `${creditsText('en', n)} charged`;
+}
+
+type Level = 'quick' | 'complete' | 'plus';
+const LEVEL_OF: Record<string, Level> = {
+  crm_basico: 'quick',
+  analisar: 'quick',
+  analyze: 'quick',
+  'analisar-extensao-chrome': 'quick',
+  crm: 'complete',
+  'analyze-comprehensive': 'complete',
+  crm_plus: 'plus',
+};
+const LEVEL_NAMES: Record<Level, Text> = {
+  quick: { pt: 'Rápida (1 crédito)', en: 'Quick (1 credit)' },
+  complete: { pt: 'Completa (2 créditos)', en: 'Complete (2 credits)' },
+  plus: { pt: 'Plus (3 créditos)', en: 'Plus (3 credits)' },
+};
+/** Endpoints that only read the account or the service: nothing a seller chooses between. */
+const FREE = new Set(['creditos', 'tiers-disponiveis', 'health', 'saude', 'status', 'billing_info']);
+
+const joinWords = (lang: UiLang, words: string[]) =>
+  words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} ${lang === 'pt' ? 'e' : 'and'} ${words[words.length - 1]}`;
+
+/**
+ * What the key's plan allows, in a seller's words instead of endpoint paths: the analysis levels for one person,
+ * the levels in batch, and how many other service functions there are.
+ */
+export function allowanceTexts(lang: UiLang, endpoints: readonly string[]): string[] {
+  const single = new Set<Level>();
+  const batch = new Set<Level>();
+  let other = 0;
+  for (const raw of endpoints) {
+    const name = raw.trim().replace(/^\/+/, '').toLowerCase();
+    const isBatch = name.endsWith('_batch');
+    const level = LEVEL_OF[isBatch ? name.slice(0, -'_batch'.length) : name];
+    if (level) (isBatch ? batch : single).add(level);
+    else if (!FREE.has(name) && name) other++;
+  }
+  const order: Level[] = ['quick', 'complete', 'plus'];
+  const names = (set: Set<Level>) => order.filter((l) => set.has(l)).map((l) => LEVEL_NAMES[l][lang]);
+  const lines: string[] = [];
+  if (single.size)
+    lines.push(
+      lang === 'pt'
+        ? `Análise de uma pessoa: ${joinWords(lang, names(single))}`
+        : `One-person analysis: ${joinWords(lang, names(single))}`,
+    );
+  if (batch.size)
+    lines.push(
+      lang === 'pt'
+        ? `Análise em lote: ${joinWords(lang, names(batch))}`
+        : `Batch analysis: ${joinWords(lang, names(batch))}`,
+    );
+  if (other)
+    lines.push(
+      lang === 'pt'
+        ? `${other === 1 ? 'Mais 1 função' : `Mais ${other} funções`} do serviço`
+        : `${other === 1 ? '1 more service function' : `${other} more service functions`}`,
+    );
+  return lines;
+}
+
+/**
+ * What the popup says when the service is not fully up. One wording per level, never contradicted by the
+ * service's own detail (see toServiceStatus). During an outage of the AI provider the service still answers
+ * a Plus request with a Complete analysis and charges it: the notice says so instead of promising no charge.
+ */
+export const SERVICE_NOTICES: Record<'degraded' | 'outage', Text> = {
+  degraded: {
+    pt: 'O serviço está instável: as análises podem demorar mais ou falhar. Consultas que falham não são cobradas.',
+    en: 'The service is degraded: analyses may be slower or fail. Requests that fail are not charged.',
+  },
+  outage: {
+    pt:
+      'O serviço está fora do ar: as análises podem falhar, e consultas que falham não são cobradas. ' +
+      'Uma análise Plus pedida agora pode ser entregue como Completa quando a IA está fora; ' +
+      'nesse caso ela é cobrada como Completa (2 créditos).',
+    en:
+      'The service is down: analyses may fail, and requests that fail are not charged. ' +
+      'A Plus analysis requested now may be delivered as a Complete one while the AI is down; ' +
+      'it is then charged as Complete (2 credits).',
+  },
+};

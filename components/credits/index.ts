@@ -1,6 +1,15 @@
 export { CreditAlerts, isLowBalance } from './CreditAlerts';
 export { CreditsSummary } from './CreditsSummary';
-export { PlanComparison, isCurrentPlan } from './PlanComparison';
+export { PlanComparison, isCurrentPlan, upgradeApplies } from './PlanComparison';
 export { ServiceStatusBadge } from './ServiceStatusBadge';
-export { creditsText, formatPrice, planLabel, tierLabel, usageRows } from './format';
+export {
+  allowanceTexts,
+  chargedText,
+  creditsText,
+  formatPrice,
+  planLabel,
+  SERVICE_NOTICES,
+  tierLabel,
+  usageRows,
+} from './format';
 export { openExtensionPage, openUpgrade, safeExternalUrl } from './links';

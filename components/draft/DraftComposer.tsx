@@ -1,3 +1,4 @@
+import { isChatModel } from '@/lib/draft/models';
 import { useEffect, useRef, useState } from 'react';
 import {
   Button,
@@ -55,9 +56,6 @@ const LANGUAGE_LABELS: Record<DraftLanguage, Text> = {
 
 const options = <V extends string>(labels: Record<V, Text>, lang: UiLang): Option<V>[] =>
   (Object.keys(labels) as V[]).map((value) => ({ value, label: tr(lang, labels[value]) }));
-
-/** Chat models only: embedding models cannot write. */
-const canWrite = (id: string) => !id.includes('embedding');
 
 type Status = 'idle' | 'streaming' | 'done' | 'truncated' | 'stopped' | 'error';
 
@@ -146,7 +144,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   }
 
   const [models, loadModels] = useAction(async () => {
-    const list = (await send('models.list', {})).filter((m) => canWrite(m.id));
+    const list = (await send('models.list', {})).filter((m) => isChatModel(m.id));
     const preferred = (await settings.get()).llmModel;
     const pick = list.find((m) => m.id === preferred) ?? list.find((m) => m.id === 'service-chat') ?? list[0];
     if (pick) setModel(pick.id);
@@ -222,7 +220,9 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
         {tr(lang, { pt: 'Escrever abordagem', en: 'Write the first message' })}
       </h2>
       <div className="grid grid-cols-2 gap-2">
+        {/* The channel's names are the longest ("Mensagem no LinkedIn"): a full row keeps them whole. */}
         <SelectField
+          className="col-span-2"
           label={tr(lang, { pt: 'Canal', en: 'Channel' })}
           options={options(CHANNEL_LABELS, lang)}
           value={channel}
@@ -326,13 +326,36 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
             {tr(lang, { pt: 'Parar', en: 'Stop' })}
           </Button>
         ) : (
-          <Button variant="primary" onClick={write} disabled={!model} data-testid="draft-write">
+          <Button
+            variant="primary"
+            onClick={write}
+            disabled={!model}
+            aria-describedby={!model ? 'draft-write-reason' : undefined}
+            data-testid="draft-write"
+          >
             {status === 'idle'
               ? tr(lang, { pt: 'Escrever abordagem', en: 'Write the first message' })
               : tr(lang, { pt: 'Gerar de novo', en: 'Regenerate' })}
           </Button>
         )}
       </div>
+      {!model && !streaming && (
+        // Why the button is off, next to it: the model list sits in the collapsed "Modelo" section.
+        <p
+          id="draft-write-reason"
+          className="text-xs text-zinc-700 dark:text-zinc-300"
+          data-testid="draft-write-reason"
+        >
+          {models.status === 'error'
+            ? `${tr(lang, { pt: 'Não foi possível listar os modelos: ', en: 'Could not list the models: ' })}${tr(lang, models.error)}`
+            : models.status === 'success'
+              ? tr(lang, {
+                  pt: 'A API de modelos não oferece nenhum modelo de conversa para escrever a mensagem.',
+                  en: 'The model API offers no chat model to write the message.',
+                })
+              : tr(lang, { pt: 'Carregando os modelos…', en: 'Loading the models…' })}
+        </p>
+      )}
       {error && (
         <Notice tone="danger" title={tr(lang, error.message)}>
           {error.details?.serviceMessage && (

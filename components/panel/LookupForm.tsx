@@ -3,7 +3,7 @@ import { Button, Field, Notice, Spinner, TextField, Toggle, controlClass, useSto
 import { creditsText, openExtensionPage } from '@/components/credits';
 import { formatDate, tr, type UiLang } from '@/lib/i18n';
 import type { Lang, Quote } from '@/lib/messaging';
-import { DEPTH_LABELS, personName } from '@/lib/panel/format';
+import { DEPTH_LABELS, personName, quoteAnswerText } from '@/lib/panel/format';
 import { balanceAfter, costOf } from '@/lib/panel/spend';
 import { inputOf, type Draft } from '@/lib/panel/store';
 import { credits, depths, keyStatus, type Settings } from '@/lib/storage';
@@ -99,6 +99,10 @@ function CostSummary({
   const after = balanceAfter(balance, cost);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm" data-testid="cost-summary">
+      <dt className="text-zinc-600 dark:text-zinc-400">{tr(lang, { pt: 'Análise', en: 'Analysis' })}</dt>
+      <dd className="font-medium" data-testid="quote-endpoint">
+        {quoteAnswerText(lang, quote, cost === 0 && quote.cached !== null)}
+      </dd>
       <dt className="text-zinc-600 dark:text-zinc-400">{tr(lang, { pt: 'Custo', en: 'Cost' })}</dt>
       <dd className="font-medium" data-testid="cost">
         {creditsText(lang, cost)}

@@ -5,7 +5,7 @@ import type { ApiError } from '@/lib/api/errors';
 import { INTERRUPTED_MESSAGE } from '@/lib/background/jobs';
 import { formatDate, tr, type UiLang } from '@/lib/i18n';
 import { send, type LookupRequest } from '@/lib/messaging';
-import { personName } from '@/lib/panel/format';
+import { personName, tipsBeyond } from '@/lib/panel/format';
 import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';
 import { usePanel } from './context';
@@ -49,14 +49,13 @@ function Searched({ request, error, lang }: { request: LookupRequest; error: Api
   );
 }
 
-const TIPS_NOT_FOUND = {
+/** Beyond the message itself, which already asks to check the spelling. */
+export const TIPS_NOT_FOUND = {
   pt: [
-    'Confira a grafia do nome e da empresa.',
     'Use o nome da empresa como aparece no perfil profissional.',
     'Acrescente o sobrenome ou um contexto (cargo, cidade, área).',
   ],
   en: [
-    'Check the spelling of the name and the company.',
     'Use the company name as it appears on the professional profile.',
     'Add the last name or some context (role, city, area).',
   ],
@@ -120,7 +119,10 @@ function ErrorNotice({
         error.code === 'NOT_FOUND'
           ? tr(lang, { pt: 'Pessoa não encontrada', en: 'Person not found' })
           : tr(lang, { pt: 'Poucos dados públicos', en: 'Too little public data' });
-      const tips = d.suggestions?.length ? d.suggestions : TIPS_NOT_FOUND[lang];
+      const tips = tipsBeyond(
+        tr(lang, error.message),
+        d.suggestions?.length ? d.suggestions : TIPS_NOT_FOUND[lang],
+      );
       body = (
         <>
           <Searched request={request} error={error} lang={lang} />

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AnalysisView } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
-import { creditsText } from '@/components/credits';
+import { chargedText, creditsText } from '@/components/credits';
 import { formatDate, tr, type UiLang } from '@/lib/i18n';
 import { send, type HistoryEntry } from '@/lib/messaging';
 import {
@@ -122,8 +122,8 @@ function Freshness({ entry, via, lang, prefs }: Shown) {
     return (
       <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="freshness">
         {tr(lang, {
-          pt: `Análise ${DEPTH_LABELS[entry.depth].pt} · ${creditsText('pt', entry.creditsCharged)} cobrados`,
-          en: `${DEPTH_LABELS[entry.depth].en} analysis · ${creditsText('en', entry.creditsCharged)} charged`,
+          pt: `Análise ${DEPTH_LABELS[entry.depth].pt} · ${chargedText('pt', entry.creditsCharged)}`,
+          en: `${DEPTH_LABELS[entry.depth].en} analysis · ${chargedText('en', entry.creditsCharged)}`,
         })}
       </p>
     );

@@ -4,6 +4,7 @@ import { resolveApiConfig } from '@/lib/api/config';
 import { formatNumber, tr, type UiLang } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { keyStatus, settings, type Settings } from '@/lib/storage';
+import { isChatModel } from '@/lib/draft/models';
 import { saveAddress } from './validate';
 
 function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
@@ -27,13 +28,15 @@ function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per saved key
   }, [keyId]);
 
-  const list = models.status === 'success' && hasKey ? models.value : [];
+  // Only models that can chat can write a draft (see isChatModel); the list belongs to the saved key.
+  const list = models.status === 'success' && hasKey ? models.value.filter((m) => isChatModel(m.id)) : [];
   const selected = list.find((m) => m.id === current.llmModel);
   const options = [
     { value: '', label: tr(lang, { pt: 'Padrão do serviço', en: "The service's default" }) },
     ...list.map((m) => ({ value: m.id, label: m.id })),
   ];
-  if (current.llmModel && !selected) options.push({ value: current.llmModel, label: current.llmModel });
+  if (current.llmModel && !selected && isChatModel(current.llmModel))
+    options.push({ value: current.llmModel, label: current.llmModel });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -89,8 +92,8 @@ function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
           {models.status === 'success' && hasKey && (
             <span className="text-xs text-zinc-600 dark:text-zinc-400" role="status">
               {tr(lang, {
-                pt: `${list.length} modelos disponíveis.`,
-                en: `${list.length} models available.`,
+                pt: `${list.length} ${list.length === 1 ? 'modelo de conversa disponível' : 'modelos de conversa disponíveis'}.`,
+                en: `${list.length} chat ${list.length === 1 ? 'model' : 'models'} available.`,
               })}
             </span>
           )}

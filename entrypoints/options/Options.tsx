@@ -42,7 +42,7 @@ export function Options() {
     <div className="mx-auto flex max-w-4xl gap-8 p-6">
       <nav
         aria-label={tr(lang, { pt: 'Seções', en: 'Sections' })}
-        className="sticky top-6 hidden h-fit w-44 shrink-0 md:block"
+        className="sticky top-6 hidden h-fit w-44 shrink-0 self-start md:block"
       >
         <p className="mb-3 text-base font-bold">Perfil Intel</p>
         <ul className="flex flex-col gap-1 text-sm">

@@ -1,5 +1,66 @@
+import { Fragment } from 'react';
 import { Section } from '@/components/ui';
 import { tr, type UiLang } from '@/lib/i18n';
+import { policyBlocks, type Inline } from '@/lib/privacy';
+import policy from '@/PRIVACY.md?raw';
+
+const BLOCKS = policyBlocks(policy);
+
+function Text({ parts }: { parts: Inline[] }) {
+  return parts.map((p, i) =>
+    p.kind === 'strong' ? (
+      <strong key={i}>{p.text}</strong>
+    ) : p.kind === 'code' ? (
+      <code key={i}>{p.text}</code>
+    ) : (
+      <Fragment key={i}>{p.text}</Fragment>
+    ),
+  );
+}
+
+/** The whole policy (PRIVACY.md, in Portuguese: the store listing's policy), folded under the summary. */
+function Policy({ lang }: { lang: UiLang }) {
+  return (
+    <details
+      id="politica-de-privacidade"
+      className="mt-4 rounded border border-zinc-200 p-3 dark:border-zinc-700"
+    >
+      <summary className="cursor-pointer text-sm font-medium" data-testid="privacy-policy-link">
+        {tr(lang, {
+          pt: 'Ler a política de privacidade completa',
+          en: 'Read the full privacy policy (in Portuguese)',
+        })}
+      </summary>
+      <div className="mt-3 space-y-2 text-sm" lang="pt-BR" data-testid="privacy-policy">
+        {BLOCKS.map((b, i) =>
+          b.kind === 'heading' ? (
+            b.level === 1 ? (
+              <h3 key={i} className="text-base font-semibold">
+                {b.text}
+              </h3>
+            ) : (
+              <h4 key={i} className="pt-2 font-semibold">
+                {b.text}
+              </h4>
+            )
+          ) : b.kind === 'paragraph' ? (
+            <p key={i}>
+              <Text parts={b.parts} />
+            </p>
+          ) : (
+            <ul key={i} className="list-disc space-y-1 pl-5">
+              {b.items.map((item, j) => (
+                <li key={j}>
+                  <Text parts={item} />
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+      </div>
+    </details>
+  );
+}
 
 const POINTS = [
   {
@@ -28,6 +89,7 @@ export function PrivacySection({ lang }: { lang: UiLang }) {
           <li key={p.en}>{tr(lang, p)}</li>
         ))}
       </ul>
+      <Policy lang={lang} />
     </Section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import {
   CreditAlerts,
   CreditsSummary,
+  SERVICE_NOTICES,
   ServiceStatusBadge,
   openExtensionPage,
   openUpgrade,
@@ -79,15 +80,7 @@ export function Popup() {
       )}
       {status.status === 'success' && status.value.level !== 'ok' && status.value.level !== 'unknown' && (
         <Notice tone={status.value.level === 'outage' ? 'danger' : 'warning'}>
-          {status.value.level === 'outage'
-            ? tr(lang, {
-                pt: 'O serviço está fora do ar: as análises podem falhar. Nenhum crédito é cobrado por falhas do serviço.',
-                en: 'The service is down: analyses may fail. No credits are charged for service failures.',
-              })
-            : tr(lang, {
-                pt: 'O serviço está instável: as análises podem demorar mais ou falhar.',
-                en: 'The service is degraded: analyses may be slower or fail.',
-              })}
+          {tr(lang, SERVICE_NOTICES[status.value.level])}
           {status.value.detail && <span className="block text-xs">{status.value.detail}</span>}
         </Notice>
       )}

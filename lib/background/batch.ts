@@ -11,7 +11,7 @@ import {
   type BatchJob,
   type BatchRow,
 } from '@/lib/batch/model';
-import { createPacer, realClock, type Clock, type Pacer } from '@/lib/batch/pacing';
+import { createPacer, realClock, type Clock, type Pacer, type Permit } from '@/lib/batch/pacing';
 import { planBatch, selectForJob, type BatchPlan } from '@/lib/batch/plan';
 import { batchJobs } from '@/lib/batch/store';
 import { personKey, type History } from '@/lib/history';
@@ -193,7 +193,7 @@ export function createBatchService(deps: BatchDeps) {
         await Promise.race(inFlight);
         continue;
       }
-      const release = await pacer.acquire();
+      const permit = await pacer.acquire();
       // Paused or cancelled while waiting for a slot: the claim below finds nothing queued.
       const ids = new Set(chunk(queued)[0]!.map((r) => r.id));
       let claimed: BatchRow[] = [];
@@ -208,10 +208,10 @@ export function createBatchService(deps: BatchDeps) {
         return { ...j, rows };
       });
       if (!job || !claimed.length) {
-        release();
+        permit();
         continue;
       }
-      const sending = send(job, claimed).finally(release);
+      const sending = send(job, claimed, permit).finally(permit);
       inFlight.add(sending);
       void sending.finally(() => inFlight.delete(sending));
     }
@@ -238,7 +238,7 @@ export function createBatchService(deps: BatchDeps) {
     };
   }
 
-  async function send(job: BatchJob, rows: BatchRow[]): Promise<void> {
+  async function send(job: BatchJob, rows: BatchRow[], permit: Permit): Promise<void> {
     const name = BATCH_ENDPOINT[job.depth];
     const spec = ENDPOINTS[name];
     const started = clock.now();
@@ -248,6 +248,8 @@ export function createBatchService(deps: BatchDeps) {
       // Marked as charging, so that a single lookup running meanwhile does not read this batch's charge as its own.
       const charge = deps.credits.beginCharge();
       try {
+        // The job is saved and the client ready: the pacing gap counts from here, when the request goes out.
+        permit.sent();
         res = await client[name](
           rows.map((r) => r.input),
           { onRateLimitWait: (sec) => pacer.holdFor(sec) },

@@ -75,9 +75,12 @@ export function toServiceStatus(
     status.status === 'fulfilled' ? statusLevel(status.value) : failureLevel(status.reason),
   ];
   const h = health.status === 'fulfilled' ? health.value : undefined;
-  const detail = h?.message === undefined ? null : capText(h.message, ERROR_TEXT_MAX);
+  const level = worst(levels);
+  // /health's own words only when they say what the notice says: "operacional" under a degraded notice
+  // (the other check found the trouble) would contradict it.
+  const detail = h?.message !== undefined && levels[0] === level ? capText(h.message, ERROR_TEXT_MAX) : null;
   const version = h?.version === undefined ? null : capText(h.version, 100);
-  return { level: worst(levels), detail, version, checkedAt: now };
+  return { level, detail, version, checkedAt: now };
 }
 
 export const infoHandlers = {

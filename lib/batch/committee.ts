@@ -13,7 +13,7 @@ export const STAKEHOLDER_CLASSES = ['decisor', 'gestor', 'contribuidor', 'outro'
 export type StakeholderClass = (typeof STAKEHOLDER_CLASSES)[number];
 
 export const CLASS_LABELS: Record<StakeholderClass, string> = {
-  decisor: 'C-Level / decisores',
+  decisor: 'Alta direção e decisores',
   gestor: 'Gestores',
   contribuidor: 'Contribuidores individuais',
   outro: 'Outros',

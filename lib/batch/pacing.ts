@@ -22,6 +22,16 @@ export interface PacerOptions {
   clock?: Clock;
 }
 
+/**
+ * A granted start. Call `sent()` when the request goes on the wire (after the job is saved and the client is
+ * ready): the 0.5 s gap counts from there, and the next start is not decided before it. Call the permit itself
+ * when the answer (or failure) is in; released without `sent()`, nothing went out and no gap is owed.
+ */
+export interface Permit {
+  (): void;
+  sent(): void;
+}
+
 export function createPacer({
   maxInFlight = MAX_IN_FLIGHT,
   minGapMs = MIN_GAP_MS,
@@ -32,7 +42,7 @@ export function createPacer({
   let holdUntil = -Infinity;
   /** Callers waiting for a free slot, first come first served. */
   const waiting: (() => void)[] = [];
-  /** Starts are decided one at a time, so two callers never take the same gap. */
+  /** Starts are decided one at a time, each after the previous one is on the wire (or given up). */
   let gate: Promise<void> = Promise.resolve();
 
   function freeSlot(): Promise<void> {
@@ -48,22 +58,36 @@ export function createPacer({
       await clock.sleep(wait);
     }
     inFlight++;
-    lastStart = clock.now();
   }
 
   return {
-    /** Resolves when a request may start; call the returned function when its answer (or failure) is in. */
-    acquire(): Promise<() => void> {
+    /** Resolves when a request may start (see Permit). */
+    acquire(): Promise<Permit> {
+      let open!: () => void;
+      const onWire = new Promise<void>((resolve) => (open = resolve));
       const turn = gate.then(take);
-      gate = turn.catch(() => undefined);
+      // The next start waits for this one to be sent or given up; a failed take lets it through at once.
+      gate = turn.then(
+        () => onWire,
+        () => undefined,
+      );
       return turn.then(() => {
         let released = false;
-        return () => {
+        let sent = false;
+        const permit = (() => {
+          open();
           if (released) return;
           released = true;
           inFlight--;
           waiting.shift()?.();
+        }) as Permit;
+        permit.sent = () => {
+          if (sent || released) return;
+          sent = true;
+          lastStart = clock.now();
+          open();
         };
+        return permit;
       });
     },
 

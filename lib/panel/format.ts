@@ -120,3 +120,43 @@ export function analysisFileName(entry: HistoryEntry): string {
     .slice(0, 80);
   return `perfil-intel-${slug || 'analise'}-${new Date(entry.createdAt).toISOString().slice(0, 10)}.json`;
 }
+
+const sentenceKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The tips worth listing under a message: none it already says, none twice, none empty. */
+export function tipsBeyond(message: string, tips: readonly string[]): string[] {
+  const said = sentenceKey(message);
+  const seen = new Set<string>();
+  return tips.filter((tip) => {
+    const key = sentenceKey(tip);
+    if (!key || seen.has(key) || said.includes(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Which analysis will answer a quote, and from where: "Completa, em português · serviço /crm" or the history. */
+export function quoteAnswerText(
+  lang: UiLang,
+  quote: { endpoint: string; depth: Depth; lang: 'pt' | 'en'; cached: unknown },
+  servedFromHistory: boolean,
+): string {
+  const level = DEPTH_LABELS[quote.depth][lang];
+  const language =
+    quote.lang === 'pt'
+      ? { pt: 'em português', en: 'in Portuguese' }[lang]
+      : { pt: 'em inglês', en: 'in English' }[lang];
+  if (servedFromHistory)
+    return lang === 'pt'
+      ? `${level}, ${language} · do histórico, sem chamar o serviço`
+      : `${level}, ${language} · from the history, no call to the service`;
+  return lang === 'pt'
+    ? `${level}, ${language} · serviço ${quote.endpoint}`
+    : `${level}, ${language} · service ${quote.endpoint}`;
+}

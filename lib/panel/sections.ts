@@ -1,4 +1,5 @@
 import { approachSummary, topTraits } from '@/lib/analysis/summary';
+import { STAKEHOLDER_LABEL, stakeholderText } from '@/lib/analysis/stakeholder';
 import { OCEAN_LABELS, type Analysis, type OceanScores } from '@/lib/analysis/model';
 import { formatNumber, type Text, type UiLang } from '@/lib/i18n';
 import { consistentOcean, oceanChart, type OceanChartModel } from './ocean';
@@ -92,7 +93,7 @@ const L = {
   decisionMaking: { pt: 'Tomada de decisão', en: 'Decision making' },
   phrases: { pt: 'Frases que ressoam', en: 'Phrases that resonate' },
   role: { pt: 'Cargo', en: 'Role' },
-  stakeholder: { pt: 'Tipo de stakeholder', en: 'Stakeholder type' },
+  stakeholder: STAKEHOLDER_LABEL,
   location: { pt: 'Localização', en: 'Location' },
   profileRef: { pt: 'Perfil público', en: 'Public profile' },
   interests: { pt: 'Interesses profissionais', en: 'Professional interests' },
@@ -244,7 +245,7 @@ export function analysisSections(a: Analysis, lang: UiLang): SectionModel[] {
       [
         ...facts([
           ['role', a.cargo],
-          ['stakeholder', a.tipoStakeholder],
+          ['stakeholder', stakeholderText(lang, a.tipoStakeholder)],
           ['location', a.localizacao],
           ['profileRef', a.perfilProfissional],
         ]),
@@ -345,7 +346,7 @@ export interface SummaryModel {
 
 const SUMMARY_LABELS = {
   role: L.role,
-  stakeholder: { pt: 'Stakeholder', en: 'Stakeholder' },
+  stakeholder: STAKEHOLDER_LABEL,
   mbti: L.mbti,
   traits: { pt: 'Traços mais fortes', en: 'Strongest traits' },
   approach: { pt: 'Como abordar', en: 'How to approach' },
@@ -361,7 +362,7 @@ export function summaryOf(a: Analysis, lang: UiLang): SummaryModel {
     if (str(value) !== undefined) facts.push({ label: SUMMARY_LABELS[key][lang], text: str(value)! });
   };
   add('role', a.cargo);
-  add('stakeholder', a.tipoStakeholder);
+  add('stakeholder', stakeholderText(lang, a.tipoStakeholder));
   add('mbti', obj<NonNullable<Analysis['mbti']>>(a.mbti)?.type);
   const ocean = obj<OceanScores>(a.ocean);
   const traits = topTraits({ ...a, ocean: ocean && consistentOcean(ocean) }, 3).map(

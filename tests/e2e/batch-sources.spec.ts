@@ -39,6 +39,10 @@ test('from a team page: the panel opens the batch page, people are picked with c
     await batch.getByLabel(`${name} — Pipoca Tecnologia Ltda.`).check();
   await batch.getByRole('button', { name: 'Adicionar 3 selecionadas' }).click();
   await expect(batch.getByTestId('people-count')).toHaveText('3');
+  // The role the page shows goes as context, visible and editable in the list.
+  await expect(batch.getByLabel('Contexto de Beatriz Carvalho')).toHaveValue('CEO e Cofundadora');
+  await expect(batch.getByLabel('Contexto de Larissa de Souza Lima')).toHaveValue('Head de Marketing');
+  await batch.getByLabel('Contexto de João Pedro da Silva').fill('CTO, São Paulo');
 
   // Pasted lines: a bad one is listed and skipped; a duplicate is merged in the plan.
   await batch
@@ -55,8 +59,30 @@ test('from a team page: the panel opens the batch page, people are picked with c
   await batch.getByRole('button', { name: 'Iniciar (10 créditos)' }).click();
   await expect(batch.getByTestId('job-status')).toHaveText('concluído', { timeout: 30_000 });
   await expect(batch.locator('tr[data-status="done"]')).toHaveCount(5);
+  // Columns never touch: at least 8 px between the texts of neighbouring headers ("Situação", "Cargo").
+  const gaps = await batch.getByTestId('results').evaluate((table) => {
+    const cells = [...table.querySelectorAll('thead th')].filter((th) => th.textContent?.trim());
+    const textBox = (el: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return range.getBoundingClientRect();
+    };
+    return cells.slice(1).map((th, i) => ({
+      between: `${cells[i]!.textContent} | ${th.textContent}`,
+      gap: textBox(th).left - textBox(cells[i]!).right,
+    }));
+  });
+  expect(gaps.find((g) => g.between === 'Situação | Cargo')).toBeDefined();
+  for (const g of gaps) expect(g.gap, g.between).toBeGreaterThanOrEqual(8);
+  await expect(batch.getByTestId('results').locator('thead')).toContainText('Papel na compra');
+  await expect(batch.getByTestId('results')).not.toContainText(/Individual Contributor|\bManager\b/);
+
   const ledger = await admin.ledger(key);
   expect(ledger.total_credits).toBe(10);
+  // On the wire: each person's context as it stood in the list.
+  const sent = JSON.stringify((await admin.requests(key)).map((r) => r.body));
+  for (const context of ['CEO e Cofundadora', 'CTO, São Paulo', 'Head de Marketing', 'conheci no evento'])
+    expect(sent).toContain(`"contexto_adicional":${JSON.stringify(context)}`);
 });
 
 test('pause, resume and cancel from the batch page: only what was sent is charged', async ({

@@ -293,6 +293,48 @@ inPanel.describe('in the side panel', () => {
     await expect(panel.getByTestId('draft-text')).toHaveCount(0);
   });
 
+  inPanel('the model picker lists only the models that can chat', async ({ panelOnAna }) => {
+    const { panel } = await panelOnAna();
+    const composer = panel.getByTestId('draft-composer');
+    await composer.locator('summary', { hasText: 'Modelo' }).click();
+    const picker = panel.getByTestId('draft-model');
+    await expect(picker).toHaveValue('service-chat');
+    // The sandbox lists two completion-only and two embedding models besides the chat one.
+    expect(await picker.locator('option').allTextContents()).toEqual(['service-chat']);
+
+    // At the panel's width the channel select shows its longest option whole ("Mensagem no LinkedIn").
+    const channel = composer.getByLabel('Canal');
+    const fit = await channel.evaluate((el) => {
+      const select = el as HTMLSelectElement;
+      const style = getComputedStyle(select);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = style.font;
+      const longest = Math.max(...[...select.options].map((o) => ctx.measureText(o.text).width));
+      // Room for the text: the box less its padding and the arrow (about 24 px).
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return { longest, room };
+    });
+    expect(fit.longest).toBeLessThanOrEqual(fit.room);
+  });
+
+  inPanel(
+    'with a refused key, the reason the button is off shows next to it, not only in the collapsed section',
+    async ({ panelOnAna, serviceWorker }) => {
+      const { panel } = await panelOnAna();
+      await serviceWorker.evaluate(() => chrome.storage.local.set({ apiKey: 'complete_api_desconhecida00' }));
+      await panel.reload();
+      await panel.getByTestId('nav-history').click();
+      await panel.getByTestId('history-item').filter({ hasText: 'Ana Souza' }).click();
+      const write = panel.getByTestId('draft-write');
+      await expect(write).toBeDisabled();
+      const reason = panel.getByTestId('draft-write-reason');
+      await expect(reason).toBeVisible();
+      await expect(reason).toContainText('Não foi possível listar os modelos');
+      await expect(reason).toContainText('A API de modelos recusou a chave. Confira a chave nas opções.');
+      await expect(write).toHaveAttribute('aria-describedby', 'draft-write-reason');
+    },
+  );
+
   inPanel(
     'people like this one, from the history, open with a click at no credit cost',
     async ({ admin, panelOnAna }) => {

@@ -21,6 +21,8 @@ export interface Admin {
   ledger(
     apiKey: string,
   ): Promise<{ entries: { endpoint: string; credits: number }[]; total_credits: number; balance: number }>;
+  /** The analysis requests of `apiKey` as the sandbox received them, oldest first (`at`: ms since the epoch). */
+  requests(apiKey: string): Promise<{ at: number; method: string; path: string; body: unknown }[]>;
 }
 
 interface Fixtures {
@@ -73,6 +75,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           ).api_key,
         faults: async (body) => void (await call('POST', '/__sandbox/faults', body)),
         ledger: (apiKey) => call('GET', `/__sandbox/ledger?api_key=${encodeURIComponent(apiKey)}`),
+        requests: async (apiKey) =>
+          (
+            (await call('GET', `/__sandbox/requests?api_key=${encodeURIComponent(apiKey)}`)) as {
+              requests: [];
+            }
+          ).requests,
       });
     },
     { scope: 'worker' },

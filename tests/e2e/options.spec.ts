@@ -163,7 +163,7 @@ test.describe('options: environment and model API', () => {
     await expect(page.getByTestId('key-test-ok')).toContainText('Nível: Basic');
   });
 
-  test('the model picker is filled from /v1/models and saves the choice', async ({
+  test('the model picker lists only the chat models of /v1/models and saves the choice', async ({
     admin,
     useKey,
     serviceWorker,
@@ -173,11 +173,14 @@ test.describe('options: environment and model API', () => {
     await setSettings(serviceWorker, { language: 'pt' });
     const page = await openPage('options.html#modelos');
     const picker = page.getByLabel('Modelo para escrever abordagens');
-    await expect(page.getByText(/\d+ modelos disponíveis/)).toBeVisible();
-    await picker.selectOption('service-completion-large');
+    await expect(page.getByText('1 modelo de conversa disponível.')).toBeVisible();
+    // Completion-only and embedding models cannot write a draft: they are not offered.
+    expect(
+      await picker.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
+    ).toEqual(['', 'service-chat']);
+    await picker.selectOption('service-chat');
     await expect(page.getByText('Modelo salvo.')).toBeVisible();
-    await expect(page.getByText('Máximo de tokens: 4.096')).toBeVisible();
-    expect(await stored(serviceWorker, 'settings')).toMatchObject({ llmModel: 'service-completion-large' });
+    expect(await stored(serviceWorker, 'settings')).toMatchObject({ llmModel: 'service-chat' });
   });
 });
 

@@ -35,7 +35,13 @@ test.describe('popup', () => {
     await expect(popup.getByTestId('service-status')).toHaveAttribute('data-level', 'ok');
     await expect(popup.getByText('Saldo baixo')).toBeVisible();
     await expect(popup.getByText('Restam 7 créditos (seu alerta: 10 ou menos).')).toBeVisible();
-    await expect(popup.getByRole('list', { name: 'Endpoints permitidos' })).toContainText('/crm');
+    // What the plan allows in words, never the service's endpoint paths.
+    const allows = popup.getByRole('list', { name: 'O que o plano permite' });
+    await expect(allows).toContainText(
+      'Análise de uma pessoa: Rápida (1 crédito), Completa (2 créditos) e Plus (3 créditos)',
+    );
+    await expect(allows).toContainText('Análise em lote: Rápida (1 crédito) e Completa (2 créditos)');
+    await expect(popup.locator('main')).not.toContainText('/crm');
     await expect(popup.getByText('Saldo atualizado.')).toBeVisible();
 
     expect(await axeViolations(popup)).toEqual([]);

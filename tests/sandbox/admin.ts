@@ -162,6 +162,13 @@ export function handleAdmin(state: SandboxState, req: SandboxRequest, res: Serve
         balance: account.balance,
       });
     }
+    case 'GET /__sandbox/requests': {
+      // The analysis requests of one key (or all), oldest first: method, path, body, arrival time in ms.
+      const key = req.query.get('api_key');
+      return sendJson(res, 200, {
+        requests: state.requestLog.filter((r) => key === null || r.api_key === key),
+      });
+    }
     case 'POST /__sandbox/reset':
       state.reset();
       return sendJson(res, 200, { ok: true });

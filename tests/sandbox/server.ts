@@ -53,7 +53,24 @@ async function route(state: SandboxState, req: SandboxRequest, res: ServerRespon
   }
   if (req.path === '/v1' || req.path.startsWith('/v1/')) return handleModelApi(state, req, res);
   const endpoint = ANALYSIS_ENDPOINTS.find((e) => e.path === req.path);
-  if (endpoint) return handleAnalysis(state, endpoint, req, res);
+  if (endpoint) {
+    // Logged on arrival, before any latency: the log shows what was on the wire and when.
+    const key = req.headers['x-api-key'];
+    let body: unknown = req.body.toString('utf8');
+    try {
+      body = JSON.parse(body as string);
+    } catch {
+      // kept as text
+    }
+    state.logRequest({
+      at: state.now(),
+      method: req.method,
+      path: req.path,
+      api_key: typeof key === 'string' ? key : null,
+      body,
+    });
+    return handleAnalysis(state, endpoint, req, res);
+  }
   if (handleInfo(state, req, res)) return;
   sendJson(res, 404, { error: 'Not Found', message: `Endpoint desconhecido: ${req.method} ${req.path}` });
 }

@@ -22,6 +22,17 @@ export interface Faults {
 
 const MODEL_LIMITS = { perMinute: 100, perHour: 1000 };
 
+/** One request to an analysis endpoint as it arrived: when, where, by which key, with which body. */
+export interface RequestLogEntry {
+  at: number;
+  method: string;
+  path: string;
+  api_key: string | null;
+  body: unknown;
+}
+/** The newest requests kept in the log. */
+const REQUEST_LOG_SIZE = 2000;
+
 export class SandboxState {
   readonly accounts: Accounts;
   faults!: Faults;
@@ -32,6 +43,7 @@ export class SandboxState {
   readonly creditosCache = new Map<string, { at: number; body: unknown }>();
   /** Closes the server's idle keep-alive connections (set by the server). */
   closeIdleConnections: () => void = () => undefined;
+  readonly requestLog: RequestLogEntry[] = [];
 
   constructor(
     private readonly defaultLatencyScale: number,
@@ -56,6 +68,12 @@ export class SandboxState {
     };
     this.clearLimits();
     this.creditosCache.clear();
+    this.requestLog.length = 0;
+  }
+
+  logRequest(entry: RequestLogEntry): void {
+    this.requestLog.push(entry);
+    if (this.requestLog.length > REQUEST_LOG_SIZE) this.requestLog.shift();
   }
 
   clearLimits(): void {

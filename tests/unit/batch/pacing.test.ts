@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPacer, type Clock } from '@/lib/batch/pacing';
 import { chunk } from '@/lib/batch/chunk';
@@ -36,17 +37,85 @@ describe('pacer', () => {
     const pacer = createPacer({ clock });
     const starts: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const release = await pacer.acquire();
+      const permit = await pacer.acquire();
+      permit.sent();
       starts.push(clock.now());
-      release();
+      permit();
     }
     expect(starts).toEqual([0, 500, 1000]);
+  });
+
+  it('counts the gap from when the request is sent, not from when the slot was granted', async () => {
+    const clock = virtualClock();
+    const pacer = createPacer({ clock });
+    const wire: number[] = [];
+    // Saving the job before each send takes a varying time (300 ms, then none, then 120 ms).
+    for (const saving of [300, 0, 120]) {
+      const permit = await pacer.acquire();
+      clock.t += saving;
+      permit.sent();
+      wire.push(clock.now());
+    }
+    expect(wire).toEqual([300, 800, 1420]);
+    for (let i = 1; i < wire.length; i++) expect(wire[i]! - wire[i - 1]!).toBeGreaterThanOrEqual(500);
+  });
+
+  it('does not decide the next start before the previous request is on the wire', async () => {
+    const clock = virtualClock();
+    const pacer = createPacer({ clock });
+    const first = await pacer.acquire();
+    let second = false;
+    const next = pacer.acquire().then((p) => ((second = true), p));
+    await flush();
+    expect(second).toBe(false);
+    clock.t = 450;
+    first.sent();
+    const permit = await next;
+    expect(second).toBe(true);
+    expect(clock.now()).toBe(950);
+    permit();
+    first();
+  });
+
+  it('owes no gap for a start given up before sending', async () => {
+    const clock = virtualClock();
+    const pacer = createPacer({ clock });
+    (await pacer.acquire())();
+    (await pacer.acquire())();
+    expect(clock.now()).toBe(0);
+  });
+
+  it('keeps every pair of sends at least 0.5 s apart, whatever the save times', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 2000 }), { minLength: 2, maxLength: 12 }),
+        async (saves) => {
+          const clock = virtualClock();
+          const pacer = createPacer({ clock, maxInFlight: 3 });
+          const wire: number[] = [];
+          const permits = saves.map(async (saving) => {
+            const permit = await pacer.acquire();
+            clock.t += saving;
+            permit.sent();
+            wire.push(clock.now());
+            await flush();
+            permit();
+          });
+          await Promise.all(permits);
+          expect(wire).toHaveLength(saves.length);
+          for (let i = 1; i < wire.length; i++) expect(wire[i]! - wire[i - 1]!).toBeGreaterThanOrEqual(500);
+        },
+      ),
+      { numRuns: 50 },
+    );
   });
 
   it('does not wait when the gap has already passed', async () => {
     const clock = virtualClock();
     const pacer = createPacer({ clock });
-    (await pacer.acquire())();
+    const first = await pacer.acquire();
+    first.sent();
+    first();
     clock.t += 2000;
     (await pacer.acquire())();
     expect(clock.now()).toBe(2000);
@@ -56,7 +125,11 @@ describe('pacer', () => {
     const clock = virtualClock();
     const pacer = createPacer({ clock });
     const releases: (() => void)[] = [];
-    for (let i = 0; i < 5; i++) releases.push(await pacer.acquire());
+    for (let i = 0; i < 5; i++) {
+      const permit = await pacer.acquire();
+      permit.sent();
+      releases.push(permit);
+    }
     expect(pacer.inFlight).toBe(5);
     let sixth = false;
     const next = pacer.acquire().then((r) => ((sixth = true), r));
@@ -64,6 +137,7 @@ describe('pacer', () => {
     expect(sixth).toBe(false);
     releases[0]!();
     const release = await next;
+    release.sent();
     expect(sixth).toBe(true);
     expect(pacer.inFlight).toBe(5);
     expect(clock.now()).toBe(2500);
@@ -73,7 +147,8 @@ describe('pacer', () => {
   it('releasing twice frees one slot only', async () => {
     const pacer = createPacer({ clock: virtualClock(), maxInFlight: 2 });
     const a = await pacer.acquire();
-    await pacer.acquire();
+    a.sent();
+    (await pacer.acquire()).sent();
     a();
     a();
     expect(pacer.inFlight).toBe(1);
@@ -82,7 +157,9 @@ describe('pacer', () => {
   it('waits out a Retry-After before the next start', async () => {
     const clock = virtualClock();
     const pacer = createPacer({ clock });
-    (await pacer.acquire())();
+    const first = await pacer.acquire();
+    first.sent();
+    first();
     clock.t = 100;
     pacer.holdFor(3);
     (await pacer.acquire())();

@@ -91,7 +91,7 @@ describe('the batch page in both languages', () => {
     expect(pt.editor).toContain('Editar e tentar de novo');
     expect(pt.editor).toContain('interrompido: confira os créditos (INTERRUPTED)');
     expect(pt.committee).toContain('Comitê de compra');
-    expect(pt.committee).toContain('C-Level / decisores');
+    expect(pt.committee).toContain('Alta direção e decisores');
     expect(pt.committee).toContain('Abertura 90%');
     for (const step of buildCommittee('Acme', entries).approach) expect(pt.committee).toContain(step.pt);
   });

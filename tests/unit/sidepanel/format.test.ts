@@ -18,7 +18,7 @@ describe('copy as text', () => {
       'Ana Souza — Nubank',
       'Análise Plus de 18 de mar. de 2025',
       '- Cargo: Head de Tecnologia',
-      '- Stakeholder: Manager',
+      '- Papel na compra: Gestão',
       '- MBTI: ENTP',
       '- Traços mais fortes: Abertura 84, Conscienciosidade 73, Amabilidade 66',
       expect.stringMatching(/^- Como abordar: .*diagnóstico técnico/),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stakeholderText } from '@/lib/analysis/stakeholder';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AnalysisView } from '@/components/analysis';
 import type { Analysis } from '@/lib/analysis/model';
@@ -18,6 +19,8 @@ const decode = (html: string) =>
 
 function texts(x: unknown, key = ''): string[] {
   if (key === 'ocean' || key === 'metadata') return [];
+  // The stakeholder type is shown in the UI's language.
+  if (key === 'tipoStakeholder' && typeof x === 'string') return [stakeholderText('pt', x)!];
   if (typeof x === 'string') return [x];
   if (Array.isArray(x)) return x.flatMap((v) => texts(v));
   if (typeof x === 'object' && x !== null) return Object.entries(x).flatMap(([k, v]) => texts(v, k));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stakeholderText } from '@/lib/analysis/stakeholder';
 import type { Analysis } from '@/lib/analysis/model';
 import { analysisSections, summaryOf, type SectionModel } from '@/lib/panel/sections';
 import { basic, complete, plus, plusBatchShape } from './analyses';
@@ -28,6 +29,8 @@ function shown(sections: SectionModel[]): string {
 /** Every text value the analysis holds, wherever it sits (OCEAN and metadata are checked on their own). */
 function texts(x: unknown, key = ''): string[] {
   if (key === 'ocean' || key === 'metadata') return [];
+  // The stakeholder type is shown in the UI's language.
+  if (key === 'tipoStakeholder' && typeof x === 'string') return [stakeholderText('pt', x)!];
   if (typeof x === 'string') return [x];
   if (Array.isArray(x)) return x.flatMap((v) => texts(v));
   if (typeof x === 'object' && x !== null) return Object.entries(x).flatMap(([k, v]) => texts(v, k));
@@ -157,7 +160,7 @@ describe('summaryOf', () => {
     expect(summaryOf(plus, 'pt')).toEqual({
       facts: [
         { label: 'Cargo', text: 'Head de Tecnologia' },
-        { label: 'Stakeholder', text: 'Manager' },
+        { label: 'Papel na compra', text: 'Gestão' },
         { label: 'MBTI', text: 'ENTP' },
       ],
       traits: ['Abertura 84', 'Conscienciosidade 73', 'Amabilidade 66'],
