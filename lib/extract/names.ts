@@ -35,7 +35,8 @@ export function cleanName(raw: unknown): string {
     .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(?:(?:dra?|sra?|prof[ae]?|enga?|mrs?|ms)\.? )+/i, '');
+    // honorifics, and the record type a CRM puts in the same heading: "Contato Sr. João Lima", "Lead Dra. Ana Souza"
+    .replace(/^(?:(?:dra?|sra?|srta|prof[ae]?|enga?|mrs?|ms|mx)\.? |(?:contato|contact|lead|pessoa|person|cliente|prospect) ?[:|·-]? (?=\S+ ))+/i, '');
   return name.length < 80 && name.split(' ').length < 9 && /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name)
     ? name
     : '';
