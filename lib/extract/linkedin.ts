@@ -34,7 +34,8 @@ const slugIn = (root: ParentNode) =>
     .map((a) => slugOf(a.getAttribute('href')))
     .find(Boolean);
 
-const SCHOOL = /universi|faculdade|escola|school|college|institut|funda[cç][aã]o getulio|fgv|usp\b|unicamp|insper|puc\b|mba\b/i;
+const SCHOOL =
+  /universi|faculdade|escola|school|college|institut|funda[cç][aã]o getulio|fgv|usp\b|unicamp|insper|puc\b|mba\b/i;
 const NOT_HEADLINE =
   /^[·•]|^\d+º?$|conex|connection|seguidores|followers|informa[cç][oõ]es de contato|contact info/i;
 
@@ -141,23 +142,33 @@ function profile(doc: Document, url: URL): Candidate[] {
   ]);
 }
 
+/**
+ * A Sales Navigator lead: its fields are marked with data-anonymize. The lead's name is the page's heading (the
+ * viewer, shared connections and "also viewed" leads carry the same mark); the company is the current role's, else
+ * the headline's, else the latest in the experience card.
+ */
+function lead(doc: Document): Candidate[] {
+  const main = doc.querySelector('main') ?? doc;
+  const role = doc.querySelector('[data-sn-view-name=lead-current-role]');
+  const [title, company] = splitRole(pick(main, '[data-anonymize=headline]')) ?? [];
+  return found([
+    person(
+      'linkedin',
+      0.9,
+      pick(doc, 'h1[data-anonymize=person-name]') || pick(main, '[data-anonymize=person-name]'),
+      (role && pick(role, '[data-anonymize=company-name]')) ||
+        company ||
+        pick(main, '[data-anonymize=company-name]'),
+      (role && pick(role, '[data-anonymize=job-title],[data-anonymize=title]')) ||
+        title ||
+        pick(main, '[data-anonymize=job-title],[data-anonymize=title]'),
+    ),
+  ]);
+}
+
 export const linkedin: Extractor = {
   id: 'linkedin',
   matches: (url) =>
     /(^|\.)linkedin\.com$/.test(url.hostname) && /^\/(in|sales\/(lead|people))\//.test(url.pathname),
-  extract: (doc, url) =>
-    url.pathname[1] == 's'
-      ? // Sales Navigator marks the lead's fields with data-anonymize
-        found([
-          person(
-            'linkedin',
-            0.9,
-            pick(doc, '[data-anonymize=person-name]'),
-            pick(doc, '[data-anonymize=company-name]') ||
-              splitRole(pick(doc, '[data-anonymize=headline]'))?.[1],
-            pick(doc, '[data-anonymize=job-title],[data-anonymize=title]') ||
-              splitRole(pick(doc, '[data-anonymize=headline]'))?.[0],
-          ),
-        ])
-      : profile(doc, url),
+  extract: (doc, url) => (url.pathname[1] == 's' ? lead(doc) : profile(doc, url)),
 };
