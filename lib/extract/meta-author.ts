@@ -1,6 +1,7 @@
 import type { Extractor } from './types';
 import { meta } from './dom';
-import { found, person } from './names';
+import { siteOrganization } from './jsonld';
+import { fold, found, person } from './names';
 
 /**
  * `<meta name=author>`: a name, never a company. The site's own name (og:site_name, its Organization) is where
@@ -11,7 +12,10 @@ export const metaAuthor: Extractor = {
   id: 'meta-author',
   extract(doc) {
     const author = meta(doc, 'author');
-    // A single word is usually a team or a brand ("Redação"), not a person.
-    return /\S\s+\S/.test(author) ? found([person('meta-author', 0.5, author)]) : [];
+    // A single word is usually a team or a brand ("Redação"), not a person; nor is the site's own name.
+    return /\S\s+\S/.test(author) &&
+      ![siteOrganization(doc), meta(doc, 'og:site_name')].some((site) => fold(site) == fold(author))
+      ? found([person('meta-author', 0.5, author)])
+      : [];
   },
 };

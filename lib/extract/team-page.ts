@@ -1,7 +1,7 @@
 import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
 import { siteOrganization } from './jsonld';
-import { fold, person } from './names';
+import { cleanName, fold, person } from './names';
 
 const NAME = '[class*="name" i],[itemprop="name"],h2,h3,h4,h5,strong';
 const ROLE =
@@ -35,7 +35,7 @@ export const teamPage: Extractor = {
       const name = text(el);
       const key = fold(name);
       // people marked up as h-card or schema.org Person are their extractors' to read
-      if (people.has(key) || !WRITTEN_NAME.test(name) || el.closest('.h-card,.vcard,[itemtype*=Person i]'))
+      if (people.has(key) || !WRITTEN_NAME.test(cleanName(name)) || el.closest('.h-card,.vcard,[itemtype*=Person i]'))
         continue;
       const role = roleOf(el);
       const c = role && person('team-page', 0.6, name, company, role);
