@@ -18,7 +18,10 @@ export const hcard: Extractor = {
   id: 'hcard',
   extract(doc, url) {
     const here = bare(url?.href);
-    const entries = all(doc, '.h-entry', 100).filter((e) => !e.parentElement?.closest('.h-entry,' + ASIDE));
+    // the page's own post: not one of a feed's, nor nested in another
+    const entries = all(doc, '.h-entry', 100).filter(
+      (e) => !e.parentElement?.closest('.h-entry,.h-feed,' + ASIDE),
+    );
     const own =
       entries.find((e) => e.querySelector('h1')) ??
       entries.find(
@@ -33,7 +36,7 @@ export const hcard: Extractor = {
       (card) =>
         !card.closest(ASIDE) &&
         // inside a post other than the page's own: a related post's author
-        (!entries.length || !card.closest('.h-entry') || card.closest('.h-entry') == own),
+        (!card.closest('.h-entry') || card.closest('.h-entry') == own),
     );
     const representative = (card: Element) => {
       const u = (s: string) =>

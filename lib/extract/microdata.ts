@@ -14,7 +14,7 @@ function prop(scope: Element, name: string): string {
 
 /**
  * schema.org microdata. The page's main person is the Person that is the mainEntity or about of a page item, the
- * author of a top-level article, or the one the page's heading names; people in comments only follow it.
+ * author of the article holding the page's heading, or the one the page's heading names; people in comments only follow it.
  */
 export const microdata: Extractor = {
   id: 'microdata',
@@ -26,9 +26,10 @@ export const microdata: Extractor = {
       const role = p.getAttribute('itemprop') ?? '';
       return (
         (/\b(mainEntity|about)\b/.test(role) && !!holder?.matches('[itemtype*="Page" i]')) ||
+        // the author of the article holding the page's heading, not of a comment or a related article
         (/\bauthor\b/.test(role) &&
           !!holder?.matches('[itemtype*="Article" i],[itemtype*="BlogPosting" i]') &&
-          !holder.parentElement?.closest(SCOPE)) ||
+          !!holder.querySelector('h1')) ||
         heads.includes(nameKey(prop(p, 'name')))
       );
     };
