@@ -10,6 +10,10 @@ const ROLE =
 const WRITTEN_NAME =
   /^\p{Lu}[\p{L}'’.-]*(?: (?:d[aeo]s?|e|di|del|van|von|der|la|le|du|\p{Lu}[\p{L}'’.-]*)){1,5}$/u;
 
+// Words of job titles, in Portuguese and English: most roles on a team page have one.
+const JOB =
+  /\b(?:c[etfmo]o|chief|officer|diret|director|gerente|manager|head|l[ií]der|lead|analista|analyst|coordenad|coordinator|s[oó]ci[oa]|partner|found|fundad|cofundad|presidente|president|vp|vice|engenheir|engineer|consultor|consultant|especialista|specialist|executiv|supervis|assistente|assistant|advogad|lawyer|contador|accountant|designer|desenvolvedor|developer|chefe|superintendente|estagi|intern|product|marketing|vendas|sales|comercial|financ|opera[cç]|people|rh|hr|s[eê]nior|j[uú]nior|pleno|owner|cientista|scientist|pesquisador|researcher|professor|m[eé]dic|arquitet|architect|recrut|recruit|atendimento|success|suporte|support|administra|secret[aá]ri|t[eé]cnic)/i;
+
 /** The role shown in the person's own card: the nearest ancestor holding one role (several means the grid). */
 function roleOf(el: Element): string {
   for (let card = el.parentElement, up = 0; card && up < 3; card = card.parentElement, up++) {
@@ -35,13 +39,20 @@ export const teamPage: Extractor = {
       const name = text(el);
       const key = fold(name);
       // people marked up as h-card or schema.org Person are their extractors' to read
-      if (people.has(key) || !WRITTEN_NAME.test(cleanName(name)) || el.closest('.h-card,.vcard,[itemtype*=Person i]'))
+      if (
+        people.has(key) ||
+        !WRITTEN_NAME.test(cleanName(name)) ||
+        el.closest('.h-card,.vcard,[itemtype*=Person i]')
+      )
         continue;
       const role = roleOf(el);
       const c = role && person('team-page', 0.6, name, company, role);
       if (c) people.set(key, c);
     }
-    // One name next to one role is not a team page.
-    return people.size > 1 ? [...people.values()] : [];
+    // One name next to one role is not a team page; nor are headlines over sections ("Dólar Fecha Em Alta" / "Câmbio").
+    const list = [...people.values()];
+    return list.length > 1 && list.filter((c) => JOB.test(c.cargo ?? '')).length * 2 >= list.length
+      ? list
+      : [];
   },
 };
