@@ -1,3 +1,4 @@
+import { onActionClicked } from '@/lib/background/action';
 import { onCommand } from '@/lib/background/commands';
 import { onContextMenuClick } from '@/lib/background/context-menu';
 import { createEngine } from '@/lib/background/engine';
@@ -25,7 +26,11 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener((details) => {
     void ready.then(() => engine.onInstalled(details)).catch(logError('install'));
   });
-  // The side panel opens inside these two handlers, before anything is awaited (it needs the user gesture).
+  // The side panel opens inside these three handlers, before anything is awaited (it needs the user gesture);
+  // the gesture also grants activeTab, so the page is read with no permission prompt.
+  browser.action.onClicked.addListener((tab) => {
+    onActionClicked(tab)?.catch(logError('action'));
+  });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     onContextMenuClick(info, tab)?.catch(logError('context menu'));
   });
@@ -38,5 +43,6 @@ export default defineBackground(() => {
   browser.storage.onChanged.addListener((changes, area) => {
     void ready.then(() => engine.onStorageChanged(changes, area)).catch(logError('storage'));
   });
-  browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(logError('side panel'));
+  // Without a popup, the click reaches action.onClicked (which grants activeTab) rather than Chrome's own opening.
+  browser.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }).catch(logError('side panel'));
 });

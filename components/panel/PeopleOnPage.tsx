@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Notice, Spinner } from '@/components/ui';
 import type { Candidate } from '@/lib/extract/types';
 import { tr, type UiLang } from '@/lib/i18n';
@@ -12,8 +12,62 @@ async function allowSite(origin: string, detect: () => Promise<void>) {
   if (granted) await detect();
 }
 
-/** The optional host permission of the manifest, asked for when the page's own origin cannot be known. */
-const ALL_SITES = 'https://*/*';
+/** `https://host/*` for a web page the manifest declares no script on, else null. */
+function siteToKeep(url: string): string | null {
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'https:') return null;
+    // the sites the manifest declares a reading script on are read without any grant
+    const matches = (browser.runtime.getManifest().content_scripts ?? []).flatMap((c) => c.matches ?? []);
+    const declared = matches.some((m) =>
+      new RegExp(`^${m.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}`).test(`${u.origin}/`),
+    );
+    return declared ? null : `${u.origin}/*`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * After the page was read through the user's gesture (activeTab, gone at the next navigation): an offer to keep
+ * reading this site, asking for its origin alone.
+ */
+function KeepSite({ url, lang }: { url: string; lang: UiLang }) {
+  const origin = siteToKeep(url);
+  const [granted, setGranted] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (origin)
+      void browser.permissions
+        .contains({ origins: [origin] })
+        .catch(() => true)
+        .then((g) => live && setGranted(g));
+    return () => {
+      live = false;
+    };
+  }, [origin]);
+  if (!origin || granted !== false) return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="self-start"
+      data-testid="keep-site"
+      // Chrome shows its prompt only inside the click: nothing is awaited before asking
+      onClick={() =>
+        void browser.permissions
+          .request({ origins: [origin] })
+          .catch(() => false)
+          .then((g) => setGranted(g))
+      }
+    >
+      {tr(lang, {
+        pt: `Ler ${hostOf(origin)} sempre, sem clicar no ícone`,
+        en: `Always read ${hostOf(origin)}, without clicking the icon`,
+      })}
+    </Button>
+  );
+}
 
 const hostOf = (pattern: string) => pattern.replace(/^[a-z]+:\/\//, '').replace(/\/\*$/, '');
 
@@ -116,6 +170,7 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
               </li>
             ))}
           </ul>
+          <KeepSite url={detection.url} lang={lang} />
           {origin?.kind !== 'manual' && (
             <Button variant="ghost" size="sm" className="self-start" onClick={manual}>
               {tr(lang, { pt: 'Preencher outra pessoa', en: 'Enter someone else' })}
@@ -124,7 +179,7 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
         </>
       )}
 
-      {detection.status === 'not_granted' && (
+      {detection.status === 'not_granted' && detection.origin && (
         <Notice
           tone="info"
           title={tr(lang, { pt: 'Detecção ainda não permitida aqui', en: 'Detection not allowed here yet' })}
@@ -133,23 +188,32 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
               variant="primary"
               size="sm"
               data-testid="allow-site"
-              onClick={() => void allowSite(detection.origin ?? ALL_SITES, detect)}
+              onClick={() => void allowSite(detection.origin!, detect)}
             >
-              {detection.origin
-                ? tr(lang, { pt: 'Permitir detecção neste site', en: 'Allow detection on this site' })
-                : tr(lang, { pt: 'Permitir detecção nos sites', en: 'Allow detection on websites' })}
+              {tr(lang, { pt: 'Permitir detecção neste site', en: 'Allow detection on this site' })}
             </Button>
           }
         >
-          {detection.origin
-            ? tr(lang, {
-                pt: `Permita que a extensão leia ${hostOf(detection.origin)} para achar a pessoa na página. Ou preencha abaixo.`,
-                en: `Let the extension read ${hostOf(detection.origin)} to find the person on the page. Or fill in below.`,
-              })
-            : tr(lang, {
-                pt: 'O navegador só revela o endereço desta página depois de uma permissão. Permita a detecção nos sites, ou clique no ícone da extensão com a página aberta, ou selecione o nome e use "Analisar" no menu do botão direito. Ou preencha abaixo.',
-                en: 'The browser reveals this page’s address only after a permission. Allow detection on websites, or click the extension icon while the page is open, or select the name and use "Analyse" in the right-click menu. Or fill in below.',
-              })}
+          {tr(lang, {
+            pt: `Permita que a extensão leia ${hostOf(detection.origin)} para achar a pessoa na página. Só este site; os outros continuam fechados. Ou preencha abaixo.`,
+            en: `Let the extension read ${hostOf(detection.origin)} to find the person on the page. This site only; others stay closed. Or fill in below.`,
+          })}
+        </Notice>
+      )}
+
+      {detection.status === 'not_granted' && !detection.origin && (
+        // Without a grant Chrome does not tell the page's address, and the extension never asks for every site:
+        // the user's own gesture on the page (toolbar icon, shortcut, context menu) lets it read this page once.
+        <Notice
+          tone="info"
+          title={tr(lang, { pt: 'Clique no ícone para ler esta página', en: 'Click the icon to read this page' })}
+        >
+          <span data-testid="use-gesture">
+            {tr(lang, {
+              pt: 'Com a página aberta, clique no ícone da extensão na barra do navegador: ela lê só esta página, sem pedir permissão. Também funciona selecionar o nome e usar "Analisar" no menu do botão direito. Ou preencha abaixo.',
+              en: 'With the page open, click the extension icon in the browser toolbar: it reads this page only, without asking for a permission. Selecting the name and using "Analyse" in the right-click menu works too. Or fill in below.',
+            })}
+          </span>
         </Notice>
       )}
 

@@ -1,4 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
+import { readInvokedTab } from './action';
 import { offerSelection } from './panel';
 
 export const MENU_ID = 'analyze-selection';
@@ -14,5 +15,6 @@ export function onContextMenuClick(
   tab: Browser.tabs.Tab | undefined,
 ): Promise<void> | undefined {
   if (info.menuItemId !== MENU_ID || tab?.id === undefined) return undefined;
-  return offerSelection(tab.id, () => info.selectionText ?? '');
+  // the menu grants activeTab: the page is read too, so the panel lists its people as well
+  return Promise.all([offerSelection(tab.id, () => info.selectionText ?? ''), readInvokedTab(tab)]).then(() => {});
 }

@@ -31,10 +31,14 @@ export function notePageChanged(tabId: number, url: string): Promise<void> {
   return pageChanged.set({ tabId, url, at: Date.now() });
 }
 
-/** open.panel: the given tab, or the active tab of the focused window. */
+/**
+ * open.panel: the given tab, or the active tab of the focused window. From the popup, the toolbar click has just
+ * granted activeTab on that tab: an open panel is told to look at the page again, now that it may read it.
+ */
 export async function openPanel(tabId: number | undefined): Promise<void> {
   if (tabId !== undefined) return browser.sidePanel.open({ tabId });
   const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
   if (tab?.id === undefined) throw new Error('No active tab');
   await browser.sidePanel.open({ tabId: tab.id });
+  if (tab.url) await notePageChanged(tab.id, tab.url).catch(() => undefined);
 }

@@ -21,7 +21,20 @@ export function readers(extractors: Extractor[], page: URL): Extractor[] {
   return site.length ? site : extractors.filter((x) => !x.matches);
 }
 
-/** The people `extractors` find on the page, most likely first: duplicates merged, at most 50. Never throws. */
+/** Merges two readings of one person: the surer one, completed with the company and title of the other. */
+function merge(a: Candidate, b: Candidate): Candidate {
+  const [best, other] = a.confidence >= b.confidence ? [a, b] : [b, a];
+  const out = { ...best, confidence: Math.max(a.confidence, b.confidence) };
+  out.empresa ||= other.empresa;
+  out.cargo ||= other.cargo;
+  if (!out.cargo) delete out.cargo;
+  return out;
+}
+
+/**
+ * The people `extractors` find on the page, most likely first: one entry per person (same name, folded), keeping
+ * the surest reading, the best company and a title from any; at most 50. Never throws.
+ */
 export function collect(extractors: Extractor[], doc: Document, url: string | URL): Candidate[] {
   const page = attempt(() => new URL(url), null);
   if (!page) return [];
@@ -32,14 +45,13 @@ export function collect(extractors: Extractor[], doc: Document, url: string | UR
         // extractors build candidates with person(), which bounds every field; this guards the rest
         for (const k of FIELDS) c[k] = tidy(c[k]);
         c.cargo = tidy(c.cargo);
-        const key = fold(`${c.primeiro_nome} ${c.ultimo_nome}|${c.empresa}`);
+        if (!c.cargo) delete c.cargo;
+        if (!c.primeiro_nome) continue;
+        const key = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
         const seen = people.get(key);
-        // the surer reading wins; a title from either is kept
-        const [best, other] = seen && seen.confidence >= c.confidence ? [seen, c] : [c, seen];
-        best.cargo ||= other?.cargo;
-        if (!best.cargo) delete best.cargo;
-        if (c.primeiro_nome) people.set(key, best);
+        people.set(key, seen ? merge(seen, c) : c);
       }
     }, null);
+  // stable: equally sure people keep the page's order
   return [...people.values()].sort((a, b) => b.confidence - a.confidence).slice(0, MAX_CANDIDATES);
 }

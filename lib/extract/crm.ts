@@ -9,7 +9,10 @@ const field = (doc: Document, label: RegExp) =>
     .map((el) => text(el.nextElementSibling) || text(el.parentElement?.nextElementSibling))
     .find(Boolean);
 
-/** A contact record: its title, else the document title ("Ana Souza | Contato | Salesforce"). */
+/**
+ * A contact record: its title (selectors tried in turn, `;` between them), else the document title
+ * ("Ana Souza | Contato | Salesforce").
+ */
 const crm = (id: string, url: RegExp, name: string, company: string): Extractor => ({
   id,
   matches: (u) => url.test(u.hostname + u.pathname),
@@ -18,7 +21,7 @@ const crm = (id: string, url: RegExp, name: string, company: string): Extractor 
       person(
         id,
         0.9,
-        pick(doc, name) || doc.title.split(/ [|–-] /)[0],
+        name.split(';').map((sel) => pick(doc, sel)).find(Boolean) || doc.title.split(/ [|–-] /)[0],
         pick(doc, company) ||
           field(
             doc,
@@ -52,7 +55,8 @@ export const crms = [
   crm(
     'salesforce',
     /\.lightning\.force\.com\/lightning\/r\/(Contact|Lead)\//,
-    'records-highlights2 h1,.slds-page-header__title',
+    // the name's own element: the heading also holds the record type ("Contact"), with no space before the name
+    'records-highlights2 h1 lightning-formatted-name;records-highlights2 h1,.slds-page-header__title',
     'records-highlights2 a[href*="/Account/"]',
   ),
 ];

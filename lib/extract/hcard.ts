@@ -4,12 +4,52 @@ import { fold, found, person } from './names';
 
 // microformats2 (h-card) and the classic hCard (vcard) share one reader.
 const ROOT = '.h-card,.vcard';
+// comments and replies under a post, and the citations of other posts: their people are not the page's
+const ASIDE = '.p-comment,.u-comment,.h-cite,.u-in-reply-to,.u-like,.u-repost,[class*="comment" i]';
 
+const bare = (href: string | null | undefined) => (href ?? '').split('#')[0]!.replace(/\/$/, '');
+
+/**
+ * h-card people. The page's main person is the author of the page's own h-entry (its `p-author`), else the
+ * representative h-card (`u-url` = `u-uid` = the page, or a `rel=me` link); people in comments and in other
+ * posts' entries are not read at all.
+ */
 export const hcard: Extractor = {
   id: 'hcard',
-  extract(doc) {
-    return found(
-      all(doc, ROOT, 200).map((card) => {
+  extract(doc, url) {
+    const here = bare(url?.href);
+    // the page's own post: not one of a feed's, nor nested in another
+    const entries = all(doc, '.h-entry', 100).filter(
+      (e) => !e.parentElement?.closest('.h-entry,.h-feed,' + ASIDE),
+    );
+    const own =
+      entries.find((e) => e.querySelector('h1')) ??
+      entries.find(
+        (e) =>
+          scoped(e, '.u-url', '.h-entry') &&
+          bare(scoped(e, '.u-url', '.h-entry')!.getAttribute('href')) == here,
+      ) ??
+      (entries.length == 1 ? entries[0] : undefined);
+    const author = own && scoped(own, '.p-author', '.h-entry');
+    const mainCard = author && (author.matches(ROOT) ? author : author.querySelector(ROOT));
+    const cards = all(doc, ROOT, 200).filter(
+      (card) =>
+        !card.closest(ASIDE) &&
+        // inside a post other than the page's own: a related post's author
+        (!card.closest('.h-entry') || card.closest('.h-entry') == own),
+    );
+    const representative = (card: Element) => {
+      const u = (s: string) =>
+        bare(scoped(card, s, ROOT)?.getAttribute('href') ?? scoped(card, s, ROOT)?.getAttribute('value'));
+      return (
+        (u('.u-url') == here && u('.u-uid') == here) ||
+        !!card.querySelector('[rel~=me]') ||
+        card.matches('[rel~=me]')
+      );
+    };
+    const main = mainCard ?? cards.find(representative);
+    const list = found(
+      cards.map((card) => {
         const get = (selector: string) => text(scoped(card, selector, ROOT));
         const org = get('.p-org,.org');
         const name =
@@ -20,8 +60,17 @@ export const hcard: Extractor = {
         // Cards of an organisation (name = org) and cards nested as someone's org are not people.
         return card.matches('.p-org,.org') || fold(name) == fold(org)
           ? null
-          : person('hcard', 0.75, name, org, get('.p-job-title,.title,.p-role,.role'));
+          : person(
+              'hcard',
+              card == main ? 0.95 : main ? 0.45 : 0.75,
+              name,
+              org,
+              get('.p-job-title,.title,.p-role,.role'),
+            );
       }),
     );
+    // the author marked up as plain text: "<span class="p-author">Ana Souza</span>"
+    if (author && !mainCard) list.unshift(...found([person('hcard', 0.95, text(author))]));
+    return list.sort((a, b) => b.confidence - a.confidence);
   },
 };

@@ -1,5 +1,5 @@
 import type { Candidate, Extractor } from './types';
-import { all, jsonObjects, meta, pick, text } from './dom';
+import { all, jsonObjects, meta, pick, str, text } from './dom';
 import { cleanCompany, cleanName, fold, found, person, splitRole, tidy } from './names';
 import { splitLine } from './selection';
 
@@ -15,30 +15,79 @@ const slugOf = (href: string | null | undefined) => {
   }
 };
 
+/** The lines of an experience entry: [title, "Nubank · Tempo integral", dates] or, for several roles, [company, type]. */
+function job(
+  entry: Element | null | undefined,
+  line: string,
+  nested: string,
+): [company: string, title: string] {
+  if (!entry) return ['', ''];
+  const lines = all(entry, line, 4).map(text).filter(Boolean);
+  const one = cleanCompany(lines[1]);
+  return one
+    ? [one, lines[0] ?? '']
+    : [lines[0] ?? '', text(entry.querySelector(nested)?.querySelector(line))];
+}
+
+const slugIn = (root: ParentNode) =>
+  all(root, 'a[href*="/in/"]', 50)
+    .map((a) => slugOf(a.getAttribute('href')))
+    .find(Boolean);
+
+const SCHOOL =
+  /universi|faculdade|escola|school|college|institut|funda[cç][aã]o getulio|fgv|usp\b|unicamp|insper|puc\b|mba\b/i;
+const NOT_HEADLINE =
+  /^[·•]|^\d+º?$|conex|connection|seguidores|followers|informa[cç][oõ]es de contato|contact info/i;
+
+/** The server-driven layout: obfuscated classes, so structure only (componentkey, headings, roles). */
+function serverDriven(doc: Document, top: Element): Signal {
+  const ps = all(top, 'p', 20).map(text);
+  const headline = ps.find((p) => p.includes(' ') && !NOT_HEADLINE.test(p) && !/\(.*\/.*\)/.test(p)) ?? '';
+  const [title, company] = splitRole(headline) ?? [];
+  const experience = all(doc, '[componentkey^="entity-collection-item-"]', 300).find((item) =>
+    /experi[eê]ncia|experience/i.test(text(item.closest('section')?.querySelector('h2'))),
+  );
+  const [current, role] = job(experience, 'p', '[componentkey^="entity-collection-item-"]');
+  const badge = all(top, '[role=button]', 10)
+    .map(text)
+    .find((b) => b && !SCHOOL.test(b));
+  return [text(top.querySelector('h2')), current || badge || company, role || title, slugIn(top)];
+}
+
 function signals(doc: Document): Signal[] {
   const list: Signal[] = [];
-  const h1 = doc.querySelector('main h1') ?? doc.querySelector('h1');
+  const top = doc.querySelector('section[componentkey$="Topcard" i]');
+  const h1 = top ? null : (doc.querySelector('main h1') ?? doc.querySelector('h1'));
+  if (top) list.push(serverDriven(doc, top));
   if (h1) {
     const card = h1.closest('section') ?? doc;
-    const [title, company] = splitRole(pick(card, '.text-body-medium')) ?? [];
+    // logged in: .text-body-medium; the public page: its headline under the name
+    const [title, company] = splitRole(pick(card, '.text-body-medium,.top-card-layout__headline')) ?? [];
     // The experience card's first entry. One role: [title, "Nubank · Tempo integral", dates];
     // several roles at one company: [company, "Tempo integral · 5 anos"] and the roles in a nested list.
-    const job = doc.querySelector('#experience')?.closest('section')?.querySelector('li');
-    const lines = job ? all(job, 'span[aria-hidden=true]', 4).map(text).filter(Boolean) : [];
-    const one = cleanCompany(lines[1]);
+    const [current, role] = job(
+      doc.querySelector('#experience')?.closest('section')?.querySelector('li'),
+      'span[aria-hidden=true]',
+      'li',
+    );
     list.push([
       text(h1),
-      one ||
-        lines[0] ||
-        pick(card, '[aria-label^="Current company" i],[aria-label^="Empresa atual" i]') ||
+      current ||
+        pick(
+          card,
+          '[aria-label^="Current company" i],[aria-label^="Empresa atual" i],[data-section=currentPositionsDetails] a,a[data-tracking-control-name$="current-company"]',
+        ) ||
         company,
-      (one ? lines[0] : text(job?.querySelector('li')?.querySelector('span[aria-hidden=true]'))) || title,
+      role || title,
       // the card's own links (/in/<slug>/overlay/contact-info/) say whose card it is
-      all(card, 'a[href*="/in/"]', 50)
-        .map((a) => slugOf(a.getAttribute('href')))
-        .find(Boolean),
+      slugIn(card),
     ]);
   }
+  // the public page's schema.org Person names its profile
+  for (const s of all(doc, 'script[type="application/ld+json"]', 10))
+    for (const o of jsonObjects(s.textContent, 2e5, 500))
+      if (o['@type'] == 'Person' && typeof o.name == 'string')
+        list.push([o.name, str(o.worksFor), str(o.jobTitle), slugOf(str(o.url) || str(o.sameAs))]);
   // JSON embedded by the first page load; in-app navigation leaves it in place, hence the slugs.
   for (const code of all(doc, 'code', 300)) {
     const json = code.textContent;
@@ -93,23 +142,33 @@ function profile(doc: Document, url: URL): Candidate[] {
   ]);
 }
 
+/**
+ * A Sales Navigator lead: its fields are marked with data-anonymize. The lead's name is the page's heading (the
+ * viewer, shared connections and "also viewed" leads carry the same mark); the company is the current role's, else
+ * the headline's, else the latest in the experience card.
+ */
+function lead(doc: Document): Candidate[] {
+  const main = doc.querySelector('main') ?? doc;
+  const role = doc.querySelector('[data-sn-view-name=lead-current-role]');
+  const [title, company] = splitRole(pick(main, '[data-anonymize=headline]')) ?? [];
+  return found([
+    person(
+      'linkedin',
+      0.9,
+      pick(doc, 'h1[data-anonymize=person-name]') || pick(main, '[data-anonymize=person-name]'),
+      (role && pick(role, '[data-anonymize=company-name]')) ||
+        company ||
+        pick(main, '[data-anonymize=company-name]'),
+      (role && pick(role, '[data-anonymize=job-title],[data-anonymize=title]')) ||
+        title ||
+        pick(main, '[data-anonymize=job-title],[data-anonymize=title]'),
+    ),
+  ]);
+}
+
 export const linkedin: Extractor = {
   id: 'linkedin',
   matches: (url) =>
     /(^|\.)linkedin\.com$/.test(url.hostname) && /^\/(in|sales\/(lead|people))\//.test(url.pathname),
-  extract: (doc, url) =>
-    url.pathname[1] == 's'
-      ? // Sales Navigator marks the lead's fields with data-anonymize
-        found([
-          person(
-            'linkedin',
-            0.9,
-            pick(doc, '[data-anonymize=person-name]'),
-            pick(doc, '[data-anonymize=company-name]') ||
-              splitRole(pick(doc, '[data-anonymize=headline]'))?.[1],
-            pick(doc, '[data-anonymize=job-title],[data-anonymize=title]') ||
-              splitRole(pick(doc, '[data-anonymize=headline]'))?.[0],
-          ),
-        ])
-      : profile(doc, url),
+  extract: (doc, url) => (url.pathname[1] == 's' ? lead(doc) : profile(doc, url)),
 };

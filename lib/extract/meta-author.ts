@@ -1,13 +1,21 @@
 import type { Extractor } from './types';
 import { meta } from './dom';
 import { siteOrganization } from './jsonld';
-import { found, person } from './names';
+import { fold, found, person } from './names';
 
+/**
+ * `<meta name=author>`: a name, never a company. The site's own name (og:site_name, its Organization) is where
+ * the author publishes, not where they work; a Person in the page's structured data brings the company, and the
+ * two readings merge.
+ */
 export const metaAuthor: Extractor = {
   id: 'meta-author',
   extract(doc) {
     const author = meta(doc, 'author');
-    // A single word is usually a team or a brand ("Redação"), not a person.
-    return /\S\s+\S/.test(author) ? found([person('meta-author', 0.5, author, siteOrganization(doc))]) : [];
+    // A single word is usually a team or a brand ("Redação"), not a person; nor is the site's own name.
+    return /\S\s+\S/.test(author) &&
+      ![siteOrganization(doc), meta(doc, 'og:site_name')].some((site) => fold(site) == fold(author))
+      ? found([person('meta-author', 0.5, author)])
+      : [];
   },
 };

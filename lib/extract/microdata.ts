@@ -1,5 +1,6 @@
 import type { Extractor } from './types';
 import { all, scoped, text } from './dom';
+import { headings, nameKey } from './jsonld';
 import { found, person } from './names';
 
 const SCOPE = '[itemscope]';
@@ -11,21 +12,40 @@ function prop(scope: Element, name: string): string {
   return el.getAttribute('content') ?? (el.hasAttribute('itemscope') ? prop(el, 'name') : text(el));
 }
 
+/**
+ * schema.org microdata. The page's main person is the Person that is the mainEntity or about of a page item, the
+ * author of the article holding the page's heading, or the one the page's heading names; people in comments only follow it.
+ */
 export const microdata: Extractor = {
   id: 'microdata',
   extract(doc) {
+    const heads = headings(doc);
+    const people = all(doc, '[itemscope][itemtype*="schema.org/Person" i]', 200);
+    const isMain = (p: Element) => {
+      const holder = p.parentElement?.closest(SCOPE);
+      const role = p.getAttribute('itemprop') ?? '';
+      return (
+        (/\b(mainEntity|about)\b/.test(role) && !!holder?.matches('[itemtype*="Page" i]')) ||
+        // the author of the article holding the page's heading, not of a comment or a related article
+        (/\bauthor\b/.test(role) &&
+          !!holder?.matches('[itemtype*="Article" i],[itemtype*="BlogPosting" i]') &&
+          !!holder.querySelector('h1')) ||
+        heads.includes(nameKey(prop(p, 'name')))
+      );
+    };
+    const mains = new Set(people.filter(isMain));
     return found(
-      all(doc, '[itemscope][itemtype*="schema.org/Person" i]', 200).map((p) => {
+      people.map((p) => {
         // A person listed inside an organisation's item works there.
         const org = p.parentElement?.closest('[itemscope][itemtype*="Organization" i]');
         return person(
           'microdata',
-          0.8,
+          mains.has(p) ? 0.95 : mains.size ? 0.45 : 0.8,
           prop(p, 'name') || `${prop(p, 'givenName')} ${prop(p, 'familyName')}`,
           prop(p, 'worksFor') || prop(p, 'affiliation') || (org && prop(org, 'name')),
           prop(p, 'jobTitle'),
         );
       }),
-    );
+    ).sort((a, b) => b.confidence - a.confidence);
   },
 };

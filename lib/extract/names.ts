@@ -11,6 +11,9 @@ export const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+// the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
+const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
+
 /** A person's name as people write it, or '' when the text is not a plausible name. */
 export function cleanName(raw: unknown): string {
   const name = tidy(raw)
@@ -21,8 +24,17 @@ export function cleanName(raw: unknown): string {
     .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(?:(?:dra?|sra?|prof[ae]?|enga?|mrs?|ms)\.? )+/i, '');
-  return name.length < 80 && name.split(' ').length < 9 && /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name)
+    // honorifics, and the record type a CRM puts in the same heading: "Contato Sr. João Lima", "Lead Dra. Ana Souza"
+    .replace(
+      /^(?:(?:dra?|sra?|srta|prof[ae]?|enga?|mrs?|ms|mx)\.? |(?:contato|contact|lead|pessoa|person|cliente|prospect) ?[:|·-]? (?=\S+ ))+/i,
+      '',
+    );
+  const words = name.split(' ');
+  return name.length < 80 &&
+    words.length < 9 &&
+    /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name) &&
+    // a sentence is not a name: capitalised words mixed with lower-case ones that are not particles
+    !(/^\p{Lu}/u.test(name) && words.some((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)))
     ? name
     : '';
 }

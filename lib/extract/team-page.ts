@@ -1,7 +1,7 @@
 import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
 import { siteOrganization } from './jsonld';
-import { fold, person } from './names';
+import { cleanName, fold, person } from './names';
 
 const NAME = '[class*="name" i],[itemprop="name"],h2,h3,h4,h5,strong';
 const ROLE =
@@ -9,6 +9,10 @@ const ROLE =
 // 2 to 6 words, each capitalised or a particle: "Maria das Graças Souza", "ANA LIMA".
 const WRITTEN_NAME =
   /^\p{Lu}[\p{L}'’.-]*(?: (?:d[aeo]s?|e|di|del|van|von|der|la|le|du|\p{Lu}[\p{L}'’.-]*)){1,5}$/u;
+
+// Words of job titles, in Portuguese and English: most roles on a team page have one.
+const JOB =
+  /\b(?:c[etfmo]o|chief|officer|diret|director|gerente|manager|head|l[ií]der|lead|analista|analyst|coordenad|coordinator|s[oó]ci[oa]|partner|found|fundad|cofundad|presidente|president|vp|vice|engenheir|engineer|consultor|consultant|especialista|specialist|executiv|supervis|assistente|assistant|advogad|lawyer|contador|accountant|designer|desenvolvedor|developer|chefe|superintendente|estagi|intern|product|marketing|vendas|sales|comercial|financ|opera[cç]|people|rh|hr|s[eê]nior|j[uú]nior|pleno|owner|cientista|scientist|pesquisador|researcher|professor|m[eé]dic|arquitet|architect|recrut|recruit|atendimento|success|suporte|support|administra|secret[aá]ri|t[eé]cnic)/i;
 
 /** The role shown in the person's own card: the nearest ancestor holding one role (several means the grid). */
 function roleOf(el: Element): string {
@@ -35,13 +39,20 @@ export const teamPage: Extractor = {
       const name = text(el);
       const key = fold(name);
       // people marked up as h-card or schema.org Person are their extractors' to read
-      if (people.has(key) || !WRITTEN_NAME.test(name) || el.closest('.h-card,.vcard,[itemtype*=Person i]'))
+      if (
+        people.has(key) ||
+        !WRITTEN_NAME.test(cleanName(name)) ||
+        el.closest('.h-card,.vcard,[itemtype*=Person i]')
+      )
         continue;
       const role = roleOf(el);
       const c = role && person('team-page', 0.6, name, company, role);
       if (c) people.set(key, c);
     }
-    // One name next to one role is not a team page.
-    return people.size > 1 ? [...people.values()] : [];
+    // One name next to one role is not a team page; nor are headlines over sections ("Dólar Fecha Em Alta" / "Câmbio").
+    const list = [...people.values()];
+    return list.length > 1 && list.filter((c) => JOB.test(c.cargo ?? '')).length * 2 >= list.length
+      ? list
+      : [];
   },
 };

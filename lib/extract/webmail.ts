@@ -60,8 +60,12 @@ export const gmail: Extractor = {
   id: 'gmail',
   matches: (url) => url.hostname == 'mail.google.com',
   extract(doc) {
+    // the account's own address is in the title ("Assunto - ana@acme.com - Gmail"): its replies are the viewer's
+    const viewer = fold(/[^\s<>]+@[^\s<>]+(?= - )/.exec(doc.title)?.[0] ?? '');
     // one sender per expanded message; the last is the newest
-    const from = all(doc, '.gD[email]', 300).at(-1);
+    const from = all(doc, '.gD[email]', 300)
+      .filter((el) => fold(el.getAttribute('email') ?? '') != viewer)
+      .at(-1);
     return from
       ? sender(
           'gmail',

@@ -10,6 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { extractCandidates, scripts } from '@/lib/extract/registry';
 import { median } from './stats';
+import { pageCases, readPage } from '../fixtures/pages/cases';
+import { judge } from '../fixtures/pages/judge';
 
 const RUNS = 25;
 const OUTPUT = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
@@ -60,9 +62,20 @@ function teamPage(cards: number) {
 }
 
 export async function run(): Promise<Record<string, string | number>> {
+  // accuracy over the corpus: pages right, main person first, and each page's verdict
+  const verdicts = pageCases.map((c) =>
+    judge(c, extractCandidates(parseHTML(readPage(c.file)).document as unknown as Document, c.url)),
+  );
+  const corpus: Record<string, string | number> = {
+    'corpus: pages right': `${verdicts.filter((v) => v.right).length}/${verdicts.length}`,
+    'corpus: main person first': `${verdicts.filter((v) => v.mainFirst).length}/${verdicts.length}`,
+  };
+  for (const v of verdicts)
+    corpus[`corpus: ${v.file} at ${v.url}`] = v.right ? 'right' : `WRONG (${v.problems.join('; ')})`;
   const linkedin = time(linkedinPage(5000), 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
   const team = time(teamPage(500), 'https://acme.com.br/equipe', 50);
   const figures: Record<string, string | number> = {
+    ...corpus,
     'extract: LinkedIn-like page, nodes': linkedin.nodes,
     'extract: LinkedIn-like page, median ms': linkedin.ms,
     'extract: 500-card team page, nodes': team.nodes,

@@ -19,6 +19,8 @@ export function launchWithExtension(userDataDir: string): Promise<BrowserContext
       '--disable-sync',
       `--disable-extensions-except=${extensionPath}`,
       `--load-extension=${extensionPath}`,
+      // lets a test press the toolbar icon (CDP Extensions.triggerAction), as the user's own click
+      '--enable-unsafe-extension-debugging',
     ],
   });
 }

@@ -1,6 +1,7 @@
 /// <reference types="chrome" />
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
+import { FAMILIES, pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { SITE_MATCHES } from '@/lib/extract/registry';
 import {
   atTop,
@@ -26,7 +27,57 @@ test.beforeEach(async ({ serviceWorker }) => {
   await setSettings(serviceWorker, { language: 'pt' });
 });
 
-const staticCases = pageCases.filter((c) => declared(c.url) && c.expected.length > 0);
+/**
+ * Presses the extension's toolbar icon on `page`'s tab, as the user's click does (Chrome's own action path, with
+ * the activeTab grant it brings), through the browser's DevTools protocol: Extensions.triggerAction.
+ */
+async function clickToolbarIcon(context: BrowserContext, extensionId: string, page: Page) {
+  const cdp = await context.browser()!.newBrowserCDPSession();
+  const send = cdp.send.bind(cdp) as unknown as (method: string, params?: object) => Promise<unknown>;
+  const { targetInfos } = (await send('Target.getTargets', { filter: [{ type: 'tab' }] })) as {
+    targetInfos: { targetId: string; url: string }[];
+  };
+  const tab = targetInfos.find((t) => t.url === page.url());
+  if (!tab) throw new Error(`no tab target for ${page.url()}`);
+  await send('Extensions.triggerAction', { id: extensionId, targetId: tab.targetId });
+  await cdp.detach();
+}
+
+/** The toolbar icon opens the side panel (no popup): its click reaches action.onClicked. */
+async function iconOpensPanel(serviceWorker: Worker) {
+  await setSettings(serviceWorker, { language: 'pt', actionOpens: 'sidepanel' });
+  await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getPopup({}))).toBe('');
+}
+
+/** Every permission request the panel makes from now on, answered "yes" (Chrome's prompt cannot be answered). */
+async function recordRequests(panel: Page) {
+  await panel.evaluate(() => {
+    const w = window as unknown as { asked: unknown[] };
+    w.asked = [];
+    chrome.permissions.request = ((p: chrome.permissions.Permissions) => {
+      w.asked.push({ ...p, activation: navigator.userActivation.isActive });
+      return Promise.resolve(true);
+    }) as typeof chrome.permissions.request;
+  });
+  return () => panel.evaluate(() => (window as unknown as { asked: unknown[] }).asked);
+}
+
+const grantedOrigins = (serviceWorker: Worker) =>
+  serviceWorker.evaluate(async () => (await chrome.permissions.getAll()).origins ?? []);
+
+/** A sample of the corpus on sites with their own script: the first page of each such family, and every hostile one. */
+const staticCases = pageCases.filter(
+  (c) =>
+    declared(c.url) &&
+    c.expected.length > 0 &&
+    (c.family === 'hostile' ||
+      pageCases.find((x) => x.family === c.family && declared(x.url) && x.expected.length) === c),
+);
+const sampledFamilies = new Set(staticCases.map((c) => c.family));
+// the corpus families read by the generic script, reached through the toolbar click
+const gestureCases = FAMILIES.filter((f) => !sampledFamilies.has(f))
+  .map((f) => pageCases.filter((c) => c.family === f && !declared(c.url)).at(-1))
+  .filter((c): c is PageCase => !!c);
 
 for (const c of staticCases) {
   test(`${c.extractor}: ${c.file} at ${new URL(c.url).host} shows ${c.expected.map(fullName).join(', ')}`, async ({
@@ -38,6 +89,9 @@ for (const c of staticCases) {
     const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
     const panel = await openPanel(openPage, tabId);
     await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
+    // the viewer, commenters, "people also viewed": never on the list
+    const listed = (await detectedNames(panel).allTextContents()).join('|');
+    for (const n of c.noise) expect(listed).not.toContain(n);
     if (c.expected.length === 1) {
       // One person: the form is filled with exactly what will be sent.
       const [p] = c.expected;
@@ -127,49 +181,56 @@ test('a team page lists everyone on it', async ({ context, serviceWorker, openPa
   await shot(await atTop(panel), 'detect-team-page');
 });
 
-test('a site not granted yet offers the permission, asked inside the click, then detects again', async ({
+test('a site without its own reader: no prompt for every site, the toolbar click reads it, a lasting grant names that site alone', async ({
   context,
   serviceWorker,
+  extensionId,
   openPage,
   shot,
 }) => {
+  await iconOpensPanel(serviceWorker);
   const team = caseOf('team-page.html');
-  const { tabId } = await openTab(context, serviceWorker, team.url, readPage(team.file));
+  const { page, tabId } = await openTab(context, serviceWorker, team.url, readPage(team.file));
   const panel = await openPanel(openPage, tabId);
-  const allow = panel.getByTestId('allow-site');
-  await expect(allow).toBeVisible();
   await expect(panel.getByTestId('people')).toHaveAttribute('data-status', 'not_granted');
-  // The manual form is offered meanwhile.
+  // Chrome hides the address: the panel asks for nothing, it points at the icon
+  await expect(panel.getByTestId('use-gesture')).toBeVisible();
+  await expect(panel.getByTestId('allow-site')).toHaveCount(0);
   await expect(panel.getByLabel('Primeiro nome *')).toHaveValue('');
+  const asked = await recordRequests(panel);
   expect(await seriousViolations(panel)).toEqual([]);
   await shot(await atTop(panel), 'detect-not-granted');
 
-  // Chrome's permission prompt cannot be answered from a test: record the request, answer "yes", and count
-  // the detections the panel asks for afterwards.
-  await panel.evaluate(() => {
-    const w = window as unknown as { asked: unknown[]; detections: number };
-    w.asked = [];
-    w.detections = 0;
-    chrome.permissions.request = ((p: chrome.permissions.Permissions) => {
-      w.asked.push({ ...p, activation: navigator.userActivation.isActive });
-      return Promise.resolve(true);
-    }) as typeof chrome.permissions.request;
-    const send = chrome.runtime.sendMessage.bind(chrome.runtime) as (m: unknown) => Promise<unknown>;
-    chrome.runtime.sendMessage = ((m: { type?: string }) => {
-      if (m?.type === 'detect') w.detections++;
-      return send(m);
-    }) as typeof chrome.runtime.sendMessage;
-  });
-  await allow.click();
-  expect(await panel.evaluate(() => (window as unknown as { asked: unknown[] }).asked)).toEqual([
-    { origins: ['https://*/*'], activation: true },
-  ]);
-  await expect
-    .poll(() => panel.evaluate(() => (window as unknown as { detections: number }).detections))
-    .toBeGreaterThan(0);
-  // Without the real grant the page stays unreadable.
-  await expect(panel.getByTestId('people')).toHaveAttribute('data-status', 'not_granted');
+  await clickToolbarIcon(context, extensionId, page);
+  // the open panel looks again and reads the page: no prompt, no grant kept
+  await expect(detectedNames(panel)).toHaveText(team.expected.map(fullName));
+  expect(await asked()).toEqual([]);
+  const origins = await grantedOrigins(serviceWorker);
+  expect(origins).not.toContain('https://*/*');
+  expect(origins).not.toContain('https://pipoca.com.br/*');
+
+  // Keeping the site asks for its origin alone, inside the click.
+  await panel.getByTestId('keep-site').click();
+  expect(await asked()).toEqual([{ origins: ['https://pipoca.com.br/*'], activation: true }]);
+  await expect(panel.getByTestId('keep-site')).toHaveCount(0);
 });
+
+for (const c of gestureCases)
+  test(`${c.family}: ${c.file} at ${new URL(c.url).host}, read after the toolbar click`, async ({
+    context,
+    serviceWorker,
+    extensionId,
+    openPage,
+  }) => {
+    await iconOpensPanel(serviceWorker);
+    const { page, tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
+    await clickToolbarIcon(context, extensionId, page);
+    const panel = await openPanel(openPage, tabId);
+    if (c.expected.length) await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
+    else await expect(panel.getByTestId('nobody')).toBeVisible();
+    const listed = (await detectedNames(panel).allTextContents()).join('|');
+    for (const n of c.noise) expect(listed).not.toContain(n);
+  });
 
 test('a page with nobody on it says so and offers the manual form', async ({
   context,

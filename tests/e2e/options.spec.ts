@@ -233,8 +233,9 @@ test.describe('options: preferences, plans, data', () => {
     await setSettings(serviceWorker, { language: 'pt' });
     const popup = () => serviceWorker.evaluate(() => chrome.action.getPopup({}));
     await expect.poll(popup).toMatch(/\/popup\.html$/);
+    // the click without a popup reaches action.onClicked, which opens the panel and grants activeTab
     expect(await serviceWorker.evaluate(() => chrome.sidePanel.getPanelBehavior())).toMatchObject({
-      openPanelOnActionClick: true,
+      openPanelOnActionClick: false,
     });
 
     const page = await openPage('options.html#preferencias');

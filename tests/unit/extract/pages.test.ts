@@ -3,7 +3,8 @@ import { MatchPattern } from 'wxt/utils/match-patterns';
 import { describe, expect, it } from 'vitest';
 import { extractCandidates, extractors, matchesOf, scripts } from '@/lib/extract/registry';
 import type { Candidate } from '@/lib/extract/types';
-import { pageCases, readPage } from '../../fixtures/pages/cases';
+import { FAMILIES, pageCases, readPage } from '../../fixtures/pages/cases';
+import { judge } from '../../fixtures/pages/judge';
 
 const load = (file: string) => parseHTML(readPage(file)).document as unknown as Document;
 const people = (list: Candidate[]) => list.map(({ confidence: _, ...person }) => person);
@@ -38,4 +39,30 @@ describe.each(pageCases)('$file at $url', ({ file, url, extractor, expected }) =
       expect(declared(url)).toEqual(x.matches ? scripts.filter((s) => s.extractors.includes(x)) : []);
     },
   );
+});
+
+describe('the corpus', () => {
+  it('has at least 30 pages, at least 3 of every site family', () => {
+    expect(new Set(pageCases.map((c) => c.file)).size).toBeGreaterThanOrEqual(30);
+    for (const family of FAMILIES)
+      expect(pageCases.filter((c) => c.family == family).length, family).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(pageCases)('$file at $url: main person first, noise people absent', (c) => {
+    const verdict = judge(c, extractCandidates(load(c.file), c.url));
+    expect(verdict.problems).toEqual([]);
+    expect(verdict.right).toBe(true);
+  });
+
+  it('the judge fails a page whose main person is missing, misspelt or followed by noise', () => {
+    const c = pageCases.find((x) => x.file == 'linkedin-sdui-pt.html')!;
+    const ana = { primeiro_nome: 'Juliana', ultimo_nome: 'Reis', empresa: 'Stone' };
+    expect(judge(c, [ana]).right).toBe(true);
+    expect(judge(c, []).right).toBe(false);
+    expect(judge(c, [{ ...ana, empresa: 'Stone Pagamentos' }]).mainFirst).toBe(false);
+    expect(judge(c, [{ ...ana, primeiro_nome: 'Juliana Reis', ultimo_nome: '' }]).mainFirst).toBe(false);
+    expect(judge(c, [ana, { primeiro_nome: 'Marcelo', ultimo_nome: 'Viana', empresa: '' }]).right).toBe(false);
+    const nobody = pageCases.find((x) => x.family == 'nobody')!;
+    expect(judge(nobody, [ana]).right).toBe(false);
+  });
 });

@@ -6,13 +6,15 @@ import { readPage } from '../../fixtures/pages/cases';
 const doc = (html: string) => parseHTML(html).document as unknown as Document;
 
 describe('extractCandidates', () => {
-  it('merges one person found by several extractors, keeping the surest and a title from any', () => {
+  it('lists one person once: readings merged by name, keeping the surest, the best company and any title', () => {
     const html = `<html><head>
       <meta name="author" content="Ana Souza">
-      <script type="application/ld+json">{"@type":"Person","name":"Ana Souza","worksFor":"Nubank"}</script>
+      <meta property="og:site_name" content="Blog da Ana">
+      <script type="application/ld+json">{"@type":"Person","name":"Ana Souza"}</script>
       </head><body>
-      <div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ana  Souza</span>
-        <span itemprop="worksFor">NUBANK</span><span itemprop="jobTitle">Head de Vendas</span></div>
+      <div itemscope itemtype="https://schema.org/Person"><span itemprop="name">Dra. Ana  Souza</span>
+        <span itemprop="worksFor">Nubank</span><span itemprop="jobTitle">Head de Vendas</span></div>
+      <div class="h-card"><span class="p-name">ANA SOUZA</span></div>
       <div class="h-card"><span class="p-name">Bruno Lima</span><span class="p-org">Stone</span></div>
       </body></html>`;
     expect(extractCandidates(doc(html), 'https://exemplo.com.br/')).toEqual([
@@ -21,12 +23,18 @@ describe('extractCandidates', () => {
         ultimo_nome: 'Souza',
         empresa: 'Nubank',
         cargo: 'Head de Vendas',
-        confidence: 0.85,
-        source: 'jsonld',
+        confidence: 0.8,
+        source: 'microdata',
       },
       { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Stone', confidence: 0.75, source: 'hcard' },
-      // no organisation on the site: the author alone, less sure
-      { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: '', confidence: 0.25, source: 'meta-author' },
+    ]);
+  });
+
+  it('a company-less surer reading takes the company of a less sure one', () => {
+    const html = `<script type="application/ld+json">{"@type":"Person","name":"Ana Souza"}</script>
+      <div class="h-card"><span class="p-name">Ana Souza</span><span class="p-org">Nubank</span></div>`;
+    expect(extractCandidates(doc(html), 'https://exemplo.com.br/')).toMatchObject([
+      { primeiro_nome: 'Ana', empresa: 'Nubank', confidence: 0.75 },
     ]);
   });
 
