@@ -303,6 +303,7 @@ export function LookupForm({ lang, prefs }: { lang: UiLang; prefs: Settings | un
         loading={starting}
         disabled={!input || !quote || !!blocked}
         data-testid="run"
+        data-quoting={quoting}
       >
         {quoting && !quote && <Spinner />}
         {cost === 0

@@ -2,7 +2,7 @@
 import type { Page, Worker } from '@playwright/test';
 import { test as base, expect, type Admin } from './fixtures';
 import { pageCases, readPage } from '../fixtures/pages/cases';
-import { openPanel, openTab, setSettings, workerReady } from './sidepanel.helpers';
+import { openPanel, openTab, priced, setSettings, workerReady } from './sidepanel.helpers';
 import { startRecorder, type RunningRecorder } from '../sandbox/recorder';
 
 /*
@@ -40,11 +40,6 @@ const test = base.extend<{
 });
 
 test.describe.configure({ timeout: 120_000 });
-
-async function priced(panel: Page, depth: 'quick' | 'complete' | 'plus', cost: string | RegExp) {
-  await panel.getByTestId(`depth-${depth}`).check();
-  await expect(panel.getByTestId('run')).toHaveText(cost);
-}
 
 /** Points the extension at the sandbox without saving a key (the options page saves it). */
 async function useSandbox(serviceWorker: Worker, url: string) {
@@ -198,8 +193,8 @@ test.describe('the right account is always shown', () => {
     await page.getByRole('button', { name: 'Salvar chave' }).click();
     await expect(page.getByText('Chave salva.')).toBeVisible();
     await expect(page.getByTestId('key-test-ok')).toContainText('Saldo: 5 créditos');
-    await expect(page.getByText(/\d+ modelos disponíveis\./)).toBeVisible();
-    await expect(other.getByText(/\d+ modelos disponíveis\./)).toBeVisible();
+    await expect(page.getByText(/\d+ modelos? de conversa disponíve(l|is)\./)).toBeVisible();
+    await expect(other.getByText(/\d+ modelos? de conversa disponíve(l|is)\./)).toBeVisible();
 
     await page.getByRole('button', { name: 'Remover chave' }).click();
     await page
@@ -210,7 +205,7 @@ test.describe('the right account is always shown', () => {
     for (const p of [page, other]) {
       await expect(p.getByText('Chave salva.')).toHaveCount(0);
       await expect(p.getByTestId('key-test-ok')).toHaveCount(0);
-      await expect(p.getByText(/modelos disponíveis/)).toHaveCount(0);
+      await expect(p.getByText(/modelos? de conversa disponíve/)).toHaveCount(0);
       await expect(p.getByTestId('masked-key')).toHaveCount(0);
     }
     await shot(page, 'money-key-removed');
@@ -314,7 +309,7 @@ test.describe('numbers from the service', () => {
       await panel.getByTestId('run').click();
       await expect(panel.getByTestId('result')).toBeVisible({ timeout: 20_000 });
       // The contract's price is recorded, never the absurd figure.
-      await expect(panel.getByTestId('freshness')).toContainText('1 crédito cobrados');
+      await expect(panel.getByTestId('freshness')).toHaveText(/· 1 crédito cobrado$/);
       const [entry] = await historyEntries(serviceWorker);
       expect(entry).toMatchObject({ creditsCharged: 1 });
       const popup = await openPage('popup.html');

@@ -73,3 +73,13 @@ export async function atTop(page: Page): Promise<Page> {
   await page.evaluate(() => window.scrollTo(0, 0));
   return page;
 }
+
+/**
+ * Waits until the quote for what the form holds now is in: the run button names its cost and no quote is on its
+ * way (a field just edited asks for a new one; a click before it arrives is refused as a stale price).
+ */
+export async function priced(panel: Page, depth: 'quick' | 'complete' | 'plus', cost: string | RegExp) {
+  await panel.getByTestId(`depth-${depth}`).check();
+  await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
+  await expect(panel.getByTestId('run')).toHaveText(cost);
+}

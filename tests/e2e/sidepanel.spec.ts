@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test as base, expect, type Admin } from './fixtures';
 import { pageCases, readPage } from '../fixtures/pages/cases';
-import { atTop, openPanel, openTab, seriousViolations, setSettings, workerReady } from './sidepanel.helpers';
+import {
+  atTop,
+  openPanel,
+  openTab,
+  priced,
+  seriousViolations,
+  setSettings,
+  workerReady,
+} from './sidepanel.helpers';
 
 /*
  * The side panel against the sandbox, flow by flow. Each test saves screenshots of the states it reaches
@@ -37,12 +45,6 @@ const test = base.extend<{
     });
   },
 });
-
-/** Waits until the quotes are in (the run button names its cost). */
-async function priced(panel: Page, depth: 'quick' | 'complete' | 'plus', cost: string | RegExp) {
-  await panel.getByTestId(`depth-${depth}`).check();
-  await expect(panel.getByTestId('run')).toHaveText(cost);
-}
 
 const ledgerOf = async (admin: Admin, key: string) => (await admin.ledger(key)).entries;
 
