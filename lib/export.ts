@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { OCEAN_LABELS, OCEAN_TRAITS, type Analysis } from '@/lib/analysis/model';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry } from '@/lib/model';
 
 /* The history as files the user keeps: JSON (everything, re-readable) and CSV (one row per lookup, key fields). */
 

@@ -1,6 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/messaging';
-import type { Depth } from '@/lib/storage';
+import type { Depth, DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/model';
 
 /*
  * The local history of analyses, in IndexedDB (it survives browser restarts and extension updates).

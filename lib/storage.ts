@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storage } from 'wxt/utils/storage';
+import { creditsSchema, depths, emptyCredits, keyStatusSchema, langSchema } from '@/lib/model';
 
 /**
  * Every stored item, defined once. Each is validated when read: a value that no longer fits its schema
@@ -58,8 +59,6 @@ export function defineStored<T>(
 
 export const environments = ['production', 'development', 'custom', 'sandbox'] as const;
 export type Environment = (typeof environments)[number];
-export const depths = ['quick', 'complete', 'plus'] as const;
-export type Depth = (typeof depths)[number];
 
 const buildEnvironment: Environment = import.meta.env?.WXT_API_ENV === 'sandbox' ? 'sandbox' : 'production';
 
@@ -74,7 +73,7 @@ export const settingsSchema = z.object({
   llmBaseUrl: urlOrEmpty,
   llmModel: z.string().max(200).catch(''),
   language: z.enum(['auto', 'pt', 'en']).catch('auto'),
-  analysisLanguage: z.enum(['pt', 'en']).catch('pt'),
+  analysisLanguage: langSchema.catch('pt'),
   defaultDepth: z.enum(depths).catch('quick'),
   confirmSpending: z.boolean().catch(true),
   confirmAboveCredits: z.number().int().min(1).max(1000).catch(3),
@@ -93,50 +92,12 @@ export const settings = defineStored('local:settings', settingsSchema, defaultSe
 /** The API key. Read only by the background; pages see `keyStatus`. */
 export const apiKey = defineStored('local:apiKey', z.string().max(512).nullable(), null);
 
-export const keyStatusSchema = z.object({
-  present: z.boolean(),
-  masked: z.string(),
-  tier: z.enum(['basic', 'complete']).nullable(),
-});
-export type KeyStatus = z.infer<typeof keyStatusSchema>;
 export const keyStatus = defineStored('local:keyStatus', keyStatusSchema, {
   present: false,
   masked: '',
   tier: null,
 });
 
-export const creditsSchema = z.object({
-  balance: z.number().nullable(),
-  plan: z.string().nullable(),
-  tier: z.string().nullable(),
-  status: z.enum(['active', 'suspended', 'expired', 'unknown']),
-  renewal: z.string().nullable(),
-  allowedEndpoints: z.array(z.string()),
-  usedThisPeriod: z.number().nullable(),
-  totalCredits: z.number().nullable(),
-  thisMonth: z.record(z.string(), z.unknown()).nullable(),
-  last30Days: z.record(z.string(), z.unknown()).nullable(),
-  upgradeUrl: z.string().nullable(),
-  /** When the balance was last learned, and from where. */
-  updatedAt: z.number(),
-  source: z.enum(['billing', 'creditos', 'none']),
-});
-export type Credits = z.infer<typeof creditsSchema>;
-export const emptyCredits: Credits = {
-  balance: null,
-  plan: null,
-  tier: null,
-  status: 'unknown',
-  renewal: null,
-  allowedEndpoints: [],
-  usedThisPeriod: null,
-  totalCredits: null,
-  thisMonth: null,
-  last30Days: null,
-  upgradeUrl: null,
-  updatedAt: 0,
-  source: 'none',
-};
 export const credits = defineStored('local:credits', creditsSchema, emptyCredits);
 
 export const onboardingDone = defineStored('local:onboardingDone', z.boolean(), false);

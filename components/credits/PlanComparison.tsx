@@ -1,7 +1,7 @@
 import { Badge, Card } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
-import type { PlansInfo } from '@/lib/messaging';
+import { tr } from '@/lib/i18n';
 import { creditsText, formatPrice } from './format';
+import type { Lang, PlansInfo } from '@/lib/model';
 
 type Plan = PlansInfo['plans'][number];
 
@@ -43,7 +43,7 @@ export function PlanComparison({
 }: {
   info: PlansInfo;
   current: { tier: string | null; plan: string | null };
-  lang: UiLang;
+  lang: Lang;
 }) {
   if (info.plans.length === 0) {
     return (

@@ -1,6 +1,6 @@
 import { UserError } from '@/components/ui/useAction';
 import { isAllowedApiOrigin } from '@/lib/api/config';
-import type { Text } from '@/lib/i18n';
+import type { Text } from '@/lib/model';
 
 /* Checks made on the page before anything is saved or sent. */
 

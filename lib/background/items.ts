@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { isApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import { isHistoryEntry } from '@/lib/history';
-import { requests, type HistoryEntry, type LookupJob } from '@/lib/messaging';
+import { requests } from '@/lib/messaging';
 import { defineStored } from '@/lib/storage';
+import type { HistoryEntry, LookupJob } from '@/lib/model';
 
 /*
  * What the background keeps in storage.session: it outlives a worker restart (not a browser restart) and every

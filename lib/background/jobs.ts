@@ -1,6 +1,6 @@
 import type { ApiError } from '@/lib/api/errors';
-import type { LookupJob } from '@/lib/messaging';
 import { lookupJobs } from './items';
+import type { LookupJob } from '@/lib/model';
 
 /** What pages say about an interrupted job: the call may have been charged, and nothing is re-sent by itself. */
 export const INTERRUPTED_MESSAGE = {

@@ -1,8 +1,9 @@
 import { ApiFailure, toApiError } from '@/lib/api/errors';
 import type { Responses } from '@/lib/messaging';
-import { apiKey, keyStatus, type KeyStatus } from '@/lib/storage';
+import { apiKey, keyStatus } from '@/lib/storage';
 import type { CreditsService } from './credits';
 import { refusal } from './refusal';
+import type { KeyStatus } from '@/lib/model';
 
 /** `basic_api_` or `complete_api_`, then at least 12 characters of the random part. */
 const KEY_FORMAT = /^(basic|complete)_api_([A-Za-z0-9_-]{12,})$/;

@@ -1,6 +1,7 @@
 import type { Analysis } from '@/lib/analysis/model';
 import type { ChatMessage } from '@/lib/api/model-schemas';
-import type { Channel, DraftLanguage } from './prompt';
+import type { DraftLanguage } from './prompt';
+import type { Channel } from '@/lib/model';
 
 /*
  * "Revisar meu texto": the seller's own text, reviewed against the person's communication style. The model answers

@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ApiClient } from '@/lib/api/client';
 import { embeddingVector } from '@/lib/api/model-schemas';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry, SimilarPerson } from '@/lib/model';
 
 /*
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona
@@ -25,15 +25,6 @@ interface Cached {
 
 interface EmbeddingsSchema extends DBSchema {
   vectors: { key: [string, string]; value: Cached };
-}
-
-export interface SimilarPerson {
-  id: string;
-  name: string;
-  company: string;
-  cargo?: string;
-  /** Cosine similarity, -1 to 1. */
-  score: number;
 }
 
 /** The text that stands for an entry: what makes two buyers alike, not who they are. */

@@ -13,7 +13,7 @@ import {
   fold,
   personKey,
 } from '@/lib/history';
-import type { DraftVersion, HistoryEntry, LookupInput } from '@/lib/messaging';
+import type { DraftVersion, HistoryEntry, LookupInput } from '@/lib/model';
 
 const DAY = 86_400_000;
 let clock = Date.UTC(2025, 5, 1);

@@ -5,9 +5,9 @@ import { lookupJobs } from '@/lib/background/items';
 import { PRUNE_ALARM } from '@/lib/background/engine';
 import { createKeepAlive } from '@/lib/background/keep-alive';
 import { createHistory } from '@/lib/history';
-import type { HistoryEntry, LookupJob } from '@/lib/messaging';
 import { settings } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
+import type { HistoryEntry, LookupJob } from '@/lib/model';
 
 const sandbox = setupEngineTests();
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { keyStatusOf } from '@/lib/background/key';
-import { apiKey, credits, emptyCredits, keyStatus } from '@/lib/storage';
+import { apiKey, credits, keyStatus } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
+import { emptyCredits } from '@/lib/model';
 
 const sandbox = setupEngineTests();
 
