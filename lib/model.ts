@@ -112,6 +112,12 @@ export type LookupJob = {
   | { status: 'interrupted' }
 );
 
+/** What pages say about an interrupted job: the call may have been charged, and nothing is re-sent by itself. */
+export const INTERRUPTED_MESSAGE: Text = {
+  pt: 'Interrompido: confira os créditos antes de tentar de novo.',
+  en: 'Interrupted: check your credits before trying again.',
+};
+
 /** Where a draft is meant to be sent. */
 export const CHANNELS = ['linkedin', 'linkedin-note', 'email', 'whatsapp'] as const;
 export type Channel = (typeof CHANNELS)[number];

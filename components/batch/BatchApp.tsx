@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { send } from '@/lib/messaging';
-import { batchJobs } from '@/lib/batch/store';
 import { formatDate, formatNumber, tr, useLang } from '@/lib/i18n';
 import { Button, useStored } from '@/components/ui';
 import { JobView } from './JobView';
@@ -8,6 +7,7 @@ import { PlanPanel } from './PlanPanel';
 import { Sources } from './Sources';
 import { JOB_LABELS, plural } from './text';
 import type { Lang, LookupInput } from '@/lib/model';
+import { batchJobs } from '@/lib/storage';
 
 const PAGE_TITLE = { pt: 'Análise em lote — Perfil Intel', en: 'Batch analysis — Perfil Intel' };
 

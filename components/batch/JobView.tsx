@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { batchFileName, batchToCsv, batchToJson } from '@/lib/batch/export';
 import { canRetry } from '@/lib/batch/model';
 import { progressOf } from '@/lib/batch/progress';
-import { batchJobs } from '@/lib/batch/store';
 import { formatNumber, tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { Button, Card, Notice, downloadText, useStored } from '@/components/ui';
@@ -12,6 +11,7 @@ import { CommitteeView } from './CommitteeView';
 import { RowEditor } from './RowEditor';
 import { JOB_LABELS, countsText, rowErrorText, rowStatusText } from './text';
 import type { BatchRow, HistoryEntry, Lang } from '@/lib/model';
+import { batchJobs } from '@/lib/storage';
 
 /** A job followed live from storage: progress, each row's status, results, exports and the committee view. */
 export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {

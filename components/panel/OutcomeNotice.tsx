@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Notice, useAction, useStored } from '@/components/ui';
 import { creditsText, openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
 import type { ApiError } from '@/lib/api/errors';
-import { INTERRUPTED_MESSAGE } from '@/lib/background/jobs';
 import { formatDate, tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { personName, tipsBeyond } from '@/lib/panel/format';
@@ -10,7 +9,7 @@ import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';
 import { usePanel } from './context';
 import { focusContextField } from './LookupForm';
-import type { Lang, LookupRequest } from '@/lib/model';
+import { INTERRUPTED_MESSAGE, type Lang, type LookupRequest } from '@/lib/model';
 
 /** Fetches the balance from the service, for "check your credits before trying again". */
 function CheckCredits({ lang }: { lang: Lang }) {

@@ -6,15 +6,14 @@ import { chunk } from '@/lib/batch/chunk';
 import { BATCH_ENDPOINT, INTERRUPTED_ROW, canRetry, creditsPerProfile } from '@/lib/batch/model';
 import { createPacer, realClock, type Clock, type Pacer, type Permit } from '@/lib/batch/pacing';
 import { planBatch, selectForJob } from '@/lib/batch/plan';
-import { batchJobs } from '@/lib/batch/store';
 import { personKey, type History } from '@/lib/history';
-import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
 import type { BatchJob, BatchPlan, BatchRow, Depth, HistoryEntry, LookupInput } from '@/lib/model';
+import { batchJobs, credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 
 /*
  * Batch jobs run here, in the background, persisted after every answer. A row is marked `sent` (and saved)

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { ENDPOINTS, MAX_BATCH_SIZE } from '@/lib/api/endpoints';
-import { batchJobSchema, type BatchJob, type Depth, type RowStatus } from '@/lib/model';
+import type { Depth, RowStatus } from '@/lib/model';
 
 /* What a batch job needs beyond its shape (lib/model.ts): the endpoint per depth and the row rules. */
 
@@ -20,16 +19,6 @@ export const INTERRUPTED_ROW = {
   error: 'interrompido: confira os créditos',
   error_code: 'INTERRUPTED',
 } as const;
-
-/** Jobs by id; a damaged job is dropped, not the whole map. */
-export const batchJobsSchema = z.record(z.string(), z.unknown()).transform((r) =>
-  Object.fromEntries(
-    Object.entries(r).flatMap(([k, v]) => {
-      const parsed = batchJobSchema.safeParse(v);
-      return parsed.success ? [[k, parsed.data] as const] : [];
-    }),
-  ),
-) as unknown as z.ZodType<Record<string, BatchJob>>;
 
 export const isFinal = (s: RowStatus) => s === 'done' || s === 'cached' || s === 'cancelled';
 export const canRetry = (s: RowStatus) => s === 'failed' || s === 'interrupted' || s === 'cancelled';

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { batchJobs } from '@/lib/batch/store';
 import { engineWith, setupEngineTests } from '../background/setup';
 import type { BatchJob, LookupInput } from '@/lib/model';
+import { batchJobs } from '@/lib/storage';
 
 const sandbox = setupEngineTests();
 
