@@ -1,5 +1,12 @@
 import type { Depth, DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/model';
-import { HISTORY_DB, HISTORY_STORE as STORE, openHistoryDb, type HistoryDb, type StoredEntry } from '@/lib/storage/idb';
+import {
+  HISTORY_DB,
+  HISTORY_STORE as STORE,
+  openHistoryDb,
+  type HistoryDb,
+  type StoredEntry,
+} from '@/lib/storage/idb';
+import { fold } from '@/lib/text';
 
 const DAY_MS = 86_400_000;
 
@@ -18,16 +25,6 @@ const isDraftVersion = (v: unknown): v is DraftVersion =>
   typeof (v as DraftVersion).text === 'string' &&
   typeof (v as DraftVersion).channel === 'string' &&
   typeof (v as DraftVersion).createdAt === 'number';
-
-/** Lower case, no accents, single spaces: how names and companies are compared. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The same person: first and last name with the company, folded. */
 export function personKey(

@@ -2,15 +2,9 @@ import { Badge, Card } from '@/components/ui';
 import { tr } from '@/lib/i18n';
 import { creditsText, formatPrice } from './format';
 import type { Lang, PlansInfo } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 type Plan = PlansInfo['plans'][number];
-
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
 
 /** The account's plan among the offered ones: by tier (a Plus account holds a Complete key) or by name. */
 export function isCurrentPlan(plan: Plan, current: { tier: string | null; plan: string | null }): boolean {

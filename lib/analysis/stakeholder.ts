@@ -1,5 +1,5 @@
-import { fold } from '@/lib/history';
 import type { Lang, Text } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 /*
  * The service names the stakeholder type in English ("C-Level", "Manager", "Individual Contributor") even in a

@@ -149,7 +149,8 @@ export function createEngine(options: EngineOptions = {}) {
 
     /** The badge follows the stored credits and the low-balance threshold. */
     async onStorageChanged(changes: Record<string, unknown>, area: string): Promise<void> {
-      if (area === 'local' && (LOCAL_KEYS.credits in changes || LOCAL_KEYS.settings in changes)) await refreshBadge();
+      if (area === 'local' && (LOCAL_KEYS.credits in changes || LOCAL_KEYS.settings in changes))
+        await refreshBadge();
       // The icon's click follows the settings, whoever changed them.
       if (area === 'local' && LOCAL_KEYS.settings in changes) await step('action click', applyActionSetting);
     },

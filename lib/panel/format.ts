@@ -2,6 +2,7 @@ import { formatDate } from '@/lib/i18n';
 import { oceanLines } from './ocean';
 import { analysisSections, summaryLabel, summaryOf, type Block } from './sections';
 import type { Depth, HistoryEntry, Lang, LookupInput, Text } from '@/lib/model';
+import { slug, stripMarks } from '@/lib/text';
 
 /* An analysis taken elsewhere: plain text and Markdown for CRM notes, JSON for keeping. */
 
@@ -110,20 +111,14 @@ export function analysisToJson(entry: HistoryEntry): string {
 }
 
 export function analysisFileName(entry: HistoryEntry): string {
-  const slug = `${personName(entry.input)} ${entry.input.empresa}`
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+  const name = slug(`${personName(entry.input)} ${entry.input.empresa}`, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 80);
-  return `perfil-intel-${slug || 'analise'}-${new Date(entry.createdAt).toISOString().slice(0, 10)}.json`;
+  return `perfil-intel-${name || 'analise'}-${new Date(entry.createdAt).toISOString().slice(0, 10)}.json`;
 }
 
 const sentenceKey = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  stripMarks(s)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

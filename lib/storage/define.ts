@@ -59,7 +59,6 @@ export function defineStored<T>(
   };
 }
 
-
 /** A map of records where a damaged record is dropped instead of the whole map. */
 export const recordOf = <T>(schema: z.ZodType<T>) =>
   z.record(z.string(), z.unknown()).transform((r) =>

@@ -45,7 +45,6 @@ export const MIGRATIONS: ((db: HistoryDb, tx: UpgradeTx) => void | Promise<void>
 ];
 export const HISTORY_VERSION = MIGRATIONS.length;
 
-
 /** Opens the history, running every migration it has not seen yet. */
 export function openHistoryDb(
   name = HISTORY_DB,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { batchJobSchema, creditsSchema, depths, emptyCredits, keyStatusSchema, langSchema } from '@/lib/model';
+import {
+  batchJobSchema,
+  creditsSchema,
+  depths,
+  emptyCredits,
+  keyStatusSchema,
+  langSchema,
+} from '@/lib/model';
 import { defineStored, recordOf } from './define';
 import { LOCAL_KEYS } from './keys';
 
