@@ -1,6 +1,6 @@
 import type { Candidate, Extractor } from './types';
 import { tidy } from './names';
-import { fold } from '@/lib/text';
+import { fold } from '../text';
 
 export const MAX_CANDIDATES = 50;
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;

@@ -1,7 +1,7 @@
 import type { Extractor } from './types';
 import { all, jsonObjects, meta, pick, str, type Json } from './dom';
 import { cleanName, found, person } from './names';
-import { fold } from '@/lib/text';
+import { fold } from '../text';
 
 /** Every object in the page's JSON-LD blocks (at most 20 blocks of 200 kB). */
 const nodes = (doc: Document) =>

@@ -2,7 +2,7 @@ import type { Extractor } from './types';
 import { meta } from './dom';
 import { found, person } from './names';
 import { splitLine } from './selection';
-import { fold } from '@/lib/text';
+import { fold } from '../text';
 
 export const opengraph: Extractor = {
   id: 'opengraph',

@@ -2,7 +2,7 @@ import type { Extractor } from './types';
 import { all, text } from './dom';
 import { cleanName, found, person, tidy } from './names';
 import { splitLine } from './selection';
-import { fold } from '@/lib/text';
+import { fold } from '../text';
 
 /** The message's own lines of text, up to the quoted reply. */
 function lines(root: Element): string[] {
