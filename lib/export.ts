@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { OCEAN_LABELS, OCEAN_TRAITS, type Analysis } from '@/lib/analysis/model';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry } from '@/lib/model';
+import { slug } from '@/lib/text';
 
 /* The history as files the user keeps: JSON (everything, re-readable) and CSV (one row per lookup, key fields). */
 
@@ -48,7 +49,9 @@ const COLUMNS: Column[] = [
   ['estilo_comunicacao', (_, a) => a.communicationStyle ?? ''],
   ['estilo_trabalho', (_, a) => a.workingStyle ?? ''],
   ['tomada_decisao', (_, a) => a.decisionMaking ?? ''],
-  ...OCEAN_TRAITS.map((t): Column => [`ocean_${slug(OCEAN_LABELS[t].pt)}`, (_, a) => score(a.ocean?.[t])]),
+  ...OCEAN_TRAITS.map(
+    (t): Column => [`ocean_${slug(OCEAN_LABELS[t].pt, '_')}`, (_, a) => score(a.ocean?.[t])],
+  ),
   ['interesses', (_, a) => list(a.interesses)],
   ['dores', (_, a) => list(a.painPoints.map((p) => p.desafio))],
   ['motivadores', (_, a) => list(a.motivadores.map((m) => m.texto))],
@@ -57,14 +60,6 @@ const COLUMNS: Column[] = [
   ['pontos_fortes', (_, a) => list(a.strengths)],
   ['id', (e) => e.id],
 ];
-
-function slug(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_');
-}
 
 export const CSV_HEADERS = COLUMNS.map(([h]) => h);
 

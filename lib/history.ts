@@ -1,33 +1,19 @@
-import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/messaging';
-import type { Depth } from '@/lib/storage';
+import type { Depth, DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/model';
+import {
+  HISTORY_DB,
+  HISTORY_STORE as STORE,
+  openHistoryDb,
+  type HistoryDb,
+  type StoredEntry,
+} from '@/lib/storage/idb';
+import { fold } from '@/lib/text';
+
+const DAY_MS = 86_400_000;
 
 /*
  * The local history of analyses, in IndexedDB (it survives browser restarts and extension updates).
  * Only the background opens it; pages ask for it with history.* messages.
  */
-
-export const HISTORY_DB = 'perfil-intel-history';
-const STORE = 'entries';
-const DAY_MS = 86_400_000;
-
-/** What is kept: the entry plus its folded search text (name, company and role). */
-type StoredEntry = HistoryEntry & { search: string };
-
-/** The drafts written to the person of one entry, oldest first, at most DRAFT_VERSIONS. */
-interface StoredDrafts {
-  entryId: string;
-  personKey: string;
-  versions: DraftVersion[];
-}
-
-interface HistorySchema extends DBSchema {
-  entries: { key: string; value: StoredEntry; indexes: { personKey: string; createdAt: number } };
-  drafts: { key: string; value: StoredDrafts; indexes: { personKey: string } };
-}
-
-type Db = IDBPDatabase<HistorySchema>;
-type UpgradeTx = IDBPTransaction<HistorySchema, ('entries' | 'drafts')[], 'versionchange'>;
 
 /** How many versions of a draft are kept per person. */
 export const DRAFT_VERSIONS = 5;
@@ -39,33 +25,6 @@ const isDraftVersion = (v: unknown): v is DraftVersion =>
   typeof (v as DraftVersion).text === 'string' &&
   typeof (v as DraftVersion).channel === 'string' &&
   typeof (v as DraftVersion).createdAt === 'number';
-
-/**
- * Migration `i` takes the database from version i to i + 1. Append, never edit: an installed extension may
- * hold any earlier version, and opening runs every step it has not seen yet.
- */
-export const MIGRATIONS: ((db: Db, tx: UpgradeTx) => void | Promise<void>)[] = [
-  (db) => {
-    const store = db.createObjectStore(STORE, { keyPath: 'id' });
-    store.createIndex('personKey', 'personKey');
-    store.createIndex('createdAt', 'createdAt');
-  },
-  // 1 → 2: drafts, beside the entries (which stay as they were: nothing to rewrite).
-  (db) => {
-    db.createObjectStore('drafts', { keyPath: 'entryId' }).createIndex('personKey', 'personKey');
-  },
-];
-export const HISTORY_VERSION = MIGRATIONS.length;
-
-/** Lower case, no accents, single spaces: how names and companies are compared. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The same person: first and last name with the company, folded. */
 export function personKey(
@@ -146,13 +105,10 @@ export interface HistoryOptions {
 export function createHistory(options: HistoryOptions) {
   const name = options.name ?? HISTORY_DB;
   const now = options.now ?? Date.now;
-  let opening: Promise<Db> | null = null;
+  let opening: Promise<HistoryDb> | null = null;
 
-  function db(): Promise<Db> {
-    opening ??= openDB<HistorySchema>(name, HISTORY_VERSION, {
-      async upgrade(database, oldVersion, _newVersion, tx) {
-        for (let v = oldVersion; v < HISTORY_VERSION; v++) await MIGRATIONS[v]?.(database, tx);
-      },
+  function db(): Promise<HistoryDb> {
+    opening ??= openHistoryDb(name, {
       // A newer copy of the extension wants to upgrade: step aside, the next call reopens.
       blocking() {
         void opening?.then((d) => d.close());

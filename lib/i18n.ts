@@ -1,24 +1,21 @@
 import { useEffect, useState } from 'react';
+import type { Lang, Text } from '@/lib/model';
 import { settings, type Settings } from '@/lib/storage';
 
-export type UiLang = 'pt' | 'en';
-/** A user-visible text in both languages; components keep their own texts next to them. */
-export type Text = { pt: string; en: string };
-
 /** pt-BR unless the setting or the browser's language says English. */
-export function resolveLang(setting: Settings['language'], browserLang: string | undefined): UiLang {
+export function resolveLang(setting: Settings['language'], browserLang: string | undefined): Lang {
   if (setting !== 'auto') return setting;
   return browserLang?.toLowerCase().startsWith('en') ? 'en' : 'pt';
 }
 
-export function tr(lang: UiLang, text: Text): string {
+export function tr(lang: Lang, text: Text): string {
   return text[lang];
 }
 
 /** The UI language, following the stored setting live. */
-export function useLang(): UiLang {
+export function useLang(): Lang {
   const browserLang = typeof navigator === 'undefined' ? undefined : navigator.language;
-  const [lang, setLang] = useState<UiLang>(() => resolveLang('auto', browserLang));
+  const [lang, setLang] = useState<Lang>(() => resolveLang('auto', browserLang));
   useEffect(() => {
     const apply = (s: Settings) => setLang(resolveLang(s.language, browserLang));
     void settings.get().then(apply);
@@ -30,11 +27,11 @@ export function useLang(): UiLang {
   return lang;
 }
 
-export function formatNumber(lang: UiLang, n: number): string {
+export function formatNumber(lang: Lang, n: number): string {
   return n.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US');
 }
 
-export function formatDate(lang: UiLang, at: number | string): string {
+export function formatDate(lang: Lang, at: number | string): string {
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);
   return d.toLocaleDateString(lang === 'pt' ? 'pt-BR' : 'en-US', {

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import type { Candidate } from '@/lib/extract/types';
 import type { ApiError } from '@/lib/api/errors';
-import type { Analysis } from '@/lib/analysis/model';
-import type { SimilarPerson } from '@/lib/draft/similar';
-import { CHANNELS, type Channel } from '@/lib/draft/prompt';
-import type { Credits, Depth, KeyStatus } from '@/lib/storage';
-import type { BatchJob } from '@/lib/batch/model';
-import type { BatchPlan } from '@/lib/batch/plan';
+import {
+  CHANNELS,
+  depthSchema,
+  lookupInputSchema,
+  lookupRequestSchema,
+  type BatchJob,
+  type BatchPlan,
+  type Credits,
+  type DraftVersion,
+  type HistoryEntry,
+  type HistorySummary,
+  type KeyStatus,
+  type LookupJob,
+  type ModelInfo,
+  type PlansInfo,
+  type Quote,
+  type ServiceStatus,
+  type SimilarPerson,
+} from '@/lib/model';
 
 /*
  * One typed protocol for every context.
@@ -41,96 +54,6 @@ export interface ContentResponse {
 export type ContentEvent = { type: 'page-changed'; url: string };
 
 const text = (max: number) => z.string().trim().max(max);
-export const lookupInputSchema = z.object({
-  primeiro_nome: text(200).min(1),
-  ultimo_nome: text(200).default(''),
-  empresa: text(200).min(1),
-  contexto_adicional: text(1000).optional(),
-});
-export type LookupInput = z.infer<typeof lookupInputSchema>;
-export const langSchema = z.enum(['pt', 'en']);
-export type Lang = z.infer<typeof langSchema>;
-export const depthSchema = z.enum(['quick', 'complete', 'plus']);
-
-/** The quote the user saw when asking: the worker charges only when a fresh quote still says the same. */
-export const seenQuoteSchema = z.object({
-  input: lookupInputSchema,
-  depth: depthSchema,
-  lang: langSchema,
-  endpoint: z.string().max(100),
-  /** The cost shown on the button: 0 when history serves it. */
-  cost: z.number().int().min(0).max(1000),
-  /** The history entry that served it at 0 credits, if any. */
-  cachedId: z.string().max(100).nullable(),
-});
-export type SeenQuote = z.infer<typeof seenQuoteSchema>;
-
-const lookupRequest = z.object({
-  input: lookupInputSchema,
-  depth: depthSchema,
-  lang: langSchema,
-  refresh: z.boolean().default(false),
-  seen: seenQuoteSchema.optional(),
-});
-export type LookupRequest = z.infer<typeof lookupRequest>;
-
-/** What a lookup will cost, shown before anything is spent. */
-export interface Quote {
-  /** The input this quote was made for. */
-  input?: LookupInput;
-  endpoint: string;
-  credits: number;
-  /** Typical seconds, from the contract. */
-  timeRange: [number, number];
-  depth: Depth;
-  lang: Lang;
-  /** A history entry that would serve this lookup at zero credits (unless refresh). */
-  cached: HistorySummary | null;
-  balance: number | null;
-  /** null when the depth cannot be had with this key (e.g. Plus in English, or a basic key). */
-  unavailable: { pt: string; en: string } | null;
-}
-
-export interface HistoryEntry {
-  id: string;
-  /** Normalized person key: name + company, lower case, no accents. */
-  personKey: string;
-  input: LookupInput;
-  depth: Depth;
-  lang: Lang;
-  endpoint: string;
-  creditsCharged: number;
-  createdAt: number;
-  analysis: Analysis;
-  /** Fields the normalizer could not read. */
-  issues: string[];
-  /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE), or when the charge differed from the price. */
-  notice?: { pt: string; en: string };
-  /**
-   * The balance's drop around this lookup differed from the price quoted: `observed` credits went, `expected`
-   * were quoted (e.g. the browser re-sent the request after a dropped connection and the service charged twice).
-   */
-  billingCheck?: { expected: number; observed: number; before: number; after: number };
-}
-export type HistorySummary = Pick<
-  HistoryEntry,
-  'id' | 'personKey' | 'input' | 'depth' | 'lang' | 'endpoint' | 'creditsCharged' | 'createdAt'
-> & { cargo?: string };
-
-/** A lookup as the background tracks it; persisted in storage.session so a restarted worker and every page see it. */
-export type LookupJob = {
-  id: string;
-  request: LookupRequest;
-  quote: Pick<Quote, 'endpoint' | 'credits' | 'timeRange'>;
-  startedAt: number;
-  updatedAt: number;
-} & (
-  | { status: 'running' }
-  | { status: 'done'; entryId: string; fromHistory: boolean }
-  | { status: 'error'; error: ApiError }
-  | { status: 'interrupted' }
-);
-
 const empty = z.object({}).default({});
 const id = z.object({ id: z.string().min(1).max(100) });
 
@@ -149,8 +72,8 @@ const batchRetryRequest = id.extend({
 
 /** Requests from extension pages to the background: payload schema and response type. */
 export const requests = {
-  quote: lookupRequest,
-  lookup: lookupRequest,
+  quote: lookupRequestSchema,
+  lookup: lookupRequestSchema,
   'job.get': id,
   'history.list': z.object({
     query: text(200).default(''),
@@ -227,43 +150,6 @@ export interface Responses {
   'draft.save': DraftVersion[];
   'compose.insert': ComposeResult | { ok: false; reason: 'no-script' };
   'compose.read': ComposeResult | { ok: false; reason: 'no-script' };
-}
-
-/** One version of a draft to a person, newest last; kept with the analysis in the history. */
-export interface DraftVersion {
-  id: string;
-  channel: Channel;
-  text: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** /tiers-disponiveis, reduced to what the plan comparison shows. */
-export interface PlansInfo {
-  plans: {
-    name: string;
-    tier: string;
-    price: string;
-    features: string[];
-    endpoints: string[];
-    creditsPerUse: Record<string, number | string>;
-  }[];
-  upgradeMessage: string | null;
-  upgradeBenefits: string[];
-}
-
-/** /health and /status reconciled: both vocabularies map onto one level. */
-export interface ServiceStatus {
-  level: 'ok' | 'degraded' | 'outage' | 'unknown';
-  detail: string | null;
-  version: string | null;
-  checkedAt: number;
-}
-
-export interface ModelInfo {
-  id: string;
-  /** Documented maximum tokens (part 8), when known. */
-  maxTokens: number | null;
 }
 
 export type RequestType = keyof typeof requests;

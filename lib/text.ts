@@ -115,3 +115,19 @@ export const tidy = (value: unknown, max = 200): string =>
         max,
       ).trim()
     : '';
+
+/** The text without accents or other marks: "São Paulo" → "Sao Paulo". */
+export const stripMarks = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+
+/** Lower case, no accents, single spaces, trimmed: how names, companies and the service's words are compared. */
+export const fold = (text: string): string => stripMarks(text).toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** Lower-case ASCII letters and digits, every other run of characters replaced by `separator`. */
+export const slug = (text: string, separator: string): string =>
+  stripMarks(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, separator);
+
+/** The object without its undefined fields. */
+export const compact = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;

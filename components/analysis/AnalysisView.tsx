@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Disclosure } from '@/components/ui';
 import type { Analysis } from '@/lib/analysis/model';
-import type { UiLang } from '@/lib/i18n';
 import { analysisSections, summaryOf } from '@/lib/panel/sections';
 import { BlockView } from './Blocks';
 import { SummaryCard } from './SummaryCard';
+import type { Lang } from '@/lib/model';
 
 /** The whole analysis: the summary card, then every section the analysis has, collapsible. */
 export function AnalysisView({
@@ -16,7 +16,7 @@ export function AnalysisView({
   analysis: Analysis;
   name: string;
   company: string;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const summary = useMemo(() => summaryOf(analysis, lang), [analysis, lang]);
   const sections = useMemo(() => analysisSections(analysis, lang), [analysis, lang]);

@@ -1,6 +1,6 @@
-import type { UiLang } from '@/lib/i18n';
 import type { Block, Fact } from '@/lib/panel/sections';
 import { OceanChart } from './OceanChart';
+import type { Lang } from '@/lib/model';
 
 const label = 'text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400';
 
@@ -18,7 +18,7 @@ function Facts({ items }: { items: Fact[] }) {
 }
 
 /** One block of a section. Everything is text: the service's words never become markup. */
-export function BlockView({ block, lang }: { block: Block; lang: UiLang }) {
+export function BlockView({ block, lang }: { block: Block; lang: Lang }) {
   switch (block.kind) {
     case 'facts':
       return (

@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { OCEAN_LABELS } from '@/lib/analysis/model';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import type { OceanChartModel } from '@/lib/panel/ocean';
+import type { Lang } from '@/lib/model';
 
 /** OCEAN as horizontal bars: every value is written out; the bars only repeat it for the eye. */
-export function OceanChart({ chart, lang }: { chart: OceanChartModel; lang: UiLang }) {
+export function OceanChart({ chart, lang }: { chart: OceanChartModel; lang: Lang }) {
   const captionId = useId();
   return (
     <figure aria-labelledby={captionId} className="flex flex-col gap-2" data-testid="ocean-chart">

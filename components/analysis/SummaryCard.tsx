@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { summaryLabel, type SummaryModel } from '@/lib/panel/sections';
+import type { Lang } from '@/lib/model';
 
 /** What a seller reads first: who, which kind of buyer, and how to open the conversation. */
 export function SummaryCard({
@@ -12,7 +13,7 @@ export function SummaryCard({
   name: string;
   company: string;
   summary: SummaryModel;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const headingId = useId();
   return (

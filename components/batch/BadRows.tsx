@@ -1,10 +1,11 @@
 import type { BadRow } from '@/lib/batch/import';
-import { formatNumber, tr, type UiLang } from '@/lib/i18n';
+import { formatNumber, tr } from '@/lib/i18n';
 import { Notice } from '@/components/ui';
 import { plural } from './text';
+import type { Lang } from '@/lib/model';
 
 /** Rows that could not be read as a person, with the reason; they are skipped. */
-export function BadRows({ rows, lang }: { rows: BadRow[]; lang: UiLang }) {
+export function BadRows({ rows, lang }: { rows: BadRow[]; lang: Lang }) {
   if (!rows.length) return null;
   const n = formatNumber(lang, rows.length);
   return (

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
-import { send, type LookupInput } from '@/lib/messaging';
-import { batchJobs } from '@/lib/batch/store';
-import { formatDate, formatNumber, tr, useLang, type UiLang } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
+import { formatDate, formatNumber, tr, useLang } from '@/lib/i18n';
 import { Button, useStored } from '@/components/ui';
 import { JobView } from './JobView';
 import { PlanPanel } from './PlanPanel';
 import { Sources } from './Sources';
 import { JOB_LABELS, plural } from './text';
+import type { Lang, LookupInput } from '@/lib/model';
+import { batchJobs } from '@/lib/storage';
 
 const PAGE_TITLE = { pt: 'Análise em lote — Perfil Intel', en: 'Batch analysis — Perfil Intel' };
 
 /** When a job was created: the date as elsewhere in the extension, and the time, for jobs of the same day. */
-function createdText(lang: UiLang, at: number): string {
+function createdText(lang: Lang, at: number): string {
   const time = new Date(at).toLocaleTimeString(lang === 'pt' ? 'pt-BR' : 'en-US', {
     hour: '2-digit',
     minute: '2-digit',

@@ -3,10 +3,10 @@ import { OCEAN_LABELS } from '@/lib/analysis/model';
 import { STAKEHOLDER_CLASSES, buildCommittee, companiesOf, type Committee } from '@/lib/batch/committee';
 
 const names = (ms: Committee['deciders']) => ms.map((m) => m.name).join(', ');
-import { formatNumber, tr, type UiLang } from '@/lib/i18n';
-import type { HistoryEntry } from '@/lib/messaging';
+import { formatNumber, tr } from '@/lib/i18n';
 import { Button, Card } from '@/components/ui';
 import { classText } from './text';
+import type { HistoryEntry, Lang } from '@/lib/model';
 
 /** The buying committee of one company, from the analyses already in hand (no extra credits). */
 export function CommitteeView({
@@ -16,7 +16,7 @@ export function CommitteeView({
 }: {
   entries: HistoryEntry[];
   onOpen: (e: HistoryEntry) => void;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const companies = useMemo(() => companiesOf(entries), [entries]);
   const [chosen, setChosen] = useState<string | null>(null);

@@ -8,16 +8,16 @@ import {
   type Mapping,
   type Table,
 } from '@/lib/batch/import';
-import { formatNumber, tr, type UiLang } from '@/lib/i18n';
-import type { LookupInput } from '@/lib/messaging';
+import { formatNumber, tr } from '@/lib/i18n';
 import { Button, Card } from '@/components/ui';
 import { BadRows } from './BadRows';
 import { plural } from './text';
+import type { Lang, LookupInput } from '@/lib/model';
 
 const PREVIEW_ROWS = 5;
 
 /** A CSV or TSV file: columns mapped (guessed from the headers), a preview, and the bad rows listed. */
-export function CsvImport({ onAdd, lang }: { onAdd: (p: LookupInput[]) => void; lang: UiLang }) {
+export function CsvImport({ onAdd, lang }: { onAdd: (p: LookupInput[]) => void; lang: Lang }) {
   const [table, setTable] = useState<Table | null>(null);
   const [mapping, setMapping] = useState<Mapping>({});
   const result = useMemo(() => (table ? applyMapping(table, mapping) : null), [table, mapping]);

@@ -1,19 +1,20 @@
 import { STAKEHOLDER_LABEL, stakeholderText } from '@/lib/analysis/stakeholder';
 import { useEffect, useMemo, useState } from 'react';
 import { batchFileName, batchToCsv, batchToJson } from '@/lib/batch/export';
-import { canRetry, type BatchRow } from '@/lib/batch/model';
+import { canRetry } from '@/lib/batch/model';
 import { progressOf } from '@/lib/batch/progress';
-import { batchJobs } from '@/lib/batch/store';
-import { formatNumber, tr, type UiLang } from '@/lib/i18n';
-import { send, type HistoryEntry } from '@/lib/messaging';
+import { formatNumber, tr } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
 import { Button, Card, Notice, downloadText, useStored } from '@/components/ui';
 import { AnalysisView } from '@/components/analysis';
 import { CommitteeView } from './CommitteeView';
 import { RowEditor } from './RowEditor';
 import { JOB_LABELS, countsText, rowErrorText, rowStatusText } from './text';
+import type { BatchRow, HistoryEntry, Lang } from '@/lib/model';
+import { batchJobs } from '@/lib/storage';
 
 /** A job followed live from storage: progress, each row's status, results, exports and the committee view. */
-export function JobView({ jobId, lang }: { jobId: string; lang: UiLang }) {
+export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
   const jobs = useStored(batchJobs);
   const job = jobs?.[jobId];
   const [entries, setEntries] = useState<Map<string, HistoryEntry>>(new Map());

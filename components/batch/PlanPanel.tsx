@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { BatchPlan } from '@/lib/batch/plan';
 import { missingText } from '@/lib/batch/import';
-import { formatNumber, tr, type Text, type UiLang } from '@/lib/i18n';
-import { send, type LookupInput } from '@/lib/messaging';
-import type { Depth } from '@/lib/storage';
+import { formatNumber, tr } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
 import { Button, Card, Notice, Spinner, errorText, useAction } from '@/components/ui';
 import { credits, peopleText, planTexts } from './text';
+import type { BatchPlan, Depth, Lang, LookupInput, Text } from '@/lib/model';
 
 const DEPTHS: { value: Depth; label: Text }[] = [
   { value: 'quick', label: { pt: 'Básica (1 crédito por pessoa)', en: 'Basic (1 credit per person)' } },
@@ -24,7 +23,7 @@ export function PlanPanel({
 }: {
   people: LookupInput[];
   onStarted: (jobId: string) => void;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const [depth, setDepth] = useState<Depth>('complete');
   const [refresh, setRefresh] = useState(false);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { FIELD_LABELS } from '@/lib/batch/import';
-import type { BatchRow } from '@/lib/batch/model';
-import { tr, type UiLang } from '@/lib/i18n';
-import type { LookupInput } from '@/lib/messaging';
+import { tr } from '@/lib/i18n';
 import { Button, Dialog, TextField } from '@/components/ui';
 import { rowErrorText } from './text';
+import type { BatchRow, Lang, LookupInput } from '@/lib/model';
 
 /** Fix a failed row (a company name, some context) and send it again. */
 export function RowEditor({
@@ -14,7 +13,7 @@ export function RowEditor({
   onRetry,
 }: {
   row: BatchRow;
-  lang: UiLang;
+  lang: Lang;
   onClose: () => void;
   onRetry: (input: LookupInput) => Promise<void>;
 }) {

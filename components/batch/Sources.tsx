@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import type { Candidate } from '@/lib/extract/types';
 import { candidateToInput, withContext } from '@/lib/batch/from-page';
 import { parseLines, type BadRow } from '@/lib/batch/import';
-import { formatNumber, tr, type Text, type UiLang } from '@/lib/i18n';
-import { send, type LookupInput } from '@/lib/messaging';
+import { formatNumber, tr } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
 import { Button, Card, Notice, Spinner } from '@/components/ui';
 import { BadRows } from './BadRows';
 import { CsvImport } from './CsvImport';
 import { plural } from './text';
+import type { Lang, LookupInput, Text } from '@/lib/model';
 
 const nameOf = (p: LookupInput) => `${p.primeiro_nome} ${p.ultimo_nome}`.trim();
 
@@ -21,7 +22,7 @@ export function Sources({
   tabId: number | null;
   people: LookupInput[];
   onChange: (people: LookupInput[]) => void;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const add = (more: LookupInput[]) => onChange([...people, ...more]);
   return (
@@ -85,15 +86,7 @@ const UNREADABLE: Text = {
   en: 'Could not read the people on this page.',
 };
 
-function Detected({
-  tabId,
-  onAdd,
-  lang,
-}: {
-  tabId: number;
-  onAdd: (p: LookupInput[]) => void;
-  lang: UiLang;
-}) {
+function Detected({ tabId, onAdd, lang }: { tabId: number; onAdd: (p: LookupInput[]) => void; lang: Lang }) {
   const [found, setFound] = useState<Candidate[] | null>(null);
   const [problem, setProblem] = useState<Text | null>(null);
   const [checked, setChecked] = useState<Set<number>>(new Set());
@@ -159,7 +152,7 @@ function Detected({
   );
 }
 
-function Paste({ onAdd, lang }: { onAdd: (p: LookupInput[]) => void; lang: UiLang }) {
+function Paste({ onAdd, lang }: { onAdd: (p: LookupInput[]) => void; lang: Lang }) {
   const [text, setText] = useState('');
   const [bad, setBad] = useState<BadRow[]>([]);
   return (

@@ -1,10 +1,10 @@
 import type { StakeholderClass } from '@/lib/batch/committee';
 import { CLASS_LABELS } from '@/lib/batch/committee';
 import { ROW_STATUS_LABELS } from '@/lib/batch/export';
-import { INTERRUPTED_ROW, type BatchRow, type JobStatus, type RowStatus } from '@/lib/batch/model';
-import type { BatchPlan } from '@/lib/batch/plan';
+import { INTERRUPTED_ROW } from '@/lib/batch/model';
 import type { BatchProgress } from '@/lib/batch/progress';
-import { formatNumber, tr, type Text, type UiLang } from '@/lib/i18n';
+import { formatNumber, tr } from '@/lib/i18n';
+import type { BatchPlan, BatchRow, JobStatus, Lang, RowStatus, Text } from '@/lib/model';
 
 /*
  * Texts the batch page shares between its parts. The Portuguese of row statuses and stakeholder classes is
@@ -28,7 +28,7 @@ const ROW_STATUS_EN: Record<RowStatus, string> = {
   cancelled: 'cancelled',
 };
 
-export const rowStatusText = (lang: UiLang, status: RowStatus): string =>
+export const rowStatusText = (lang: Lang, status: RowStatus): string =>
   tr(lang, { pt: ROW_STATUS_LABELS[status], en: ROW_STATUS_EN[status] });
 
 const CLASS_EN: Record<StakeholderClass, string> = {
@@ -38,14 +38,14 @@ const CLASS_EN: Record<StakeholderClass, string> = {
   outro: 'Others',
 };
 
-export const classText = (lang: UiLang, k: StakeholderClass): string =>
+export const classText = (lang: Lang, k: StakeholderClass): string =>
   tr(lang, { pt: CLASS_LABELS[k], en: CLASS_EN[k] });
 
 /**
  * Why a row failed. The service's own words (batch items are answered in Portuguese only) are shown as they
  * are unless a translated message came with them.
  */
-export function rowErrorText(lang: UiLang, row: BatchRow): string | undefined {
+export function rowErrorText(lang: Lang, row: BatchRow): string | undefined {
   if (row.error === undefined || lang === 'pt') return row.error;
   if (row.error_code === INTERRUPTED_ROW.error_code) return 'interrupted: check your credits';
   return row.apiError ? tr(lang, row.apiError.message) : row.error;
@@ -54,13 +54,13 @@ export function rowErrorText(lang: UiLang, row: BatchRow): string | undefined {
 /** "1 person", "3 people": English counts by number; Portuguese texts keep their own wording. */
 export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-export const credits = (lang: UiLang, n: number) =>
+export const credits = (lang: Lang, n: number) =>
   `${formatNumber(lang, n)} ${tr(lang, { pt: 'créditos', en: plural(n, 'credit', 'credits') })}`;
-export const peopleText = (lang: UiLang, n: number) =>
+export const peopleText = (lang: Lang, n: number) =>
   `${formatNumber(lang, n)} ${tr(lang, { pt: 'pessoas', en: plural(n, 'person', 'people') })}`;
 
 /** The plan's figures as sentences: the cost against the balance, what is left out, what the balance covers. */
-export function planTexts(lang: UiLang, plan: BatchPlan) {
+export function planTexts(lang: Lang, plan: BatchPlan) {
   const n = (x: number) => formatNumber(lang, x);
   const balance = plan.balance === null ? tr(lang, { pt: 'desconhecido', en: 'unknown' }) : n(plan.balance);
   return {
@@ -88,7 +88,7 @@ export function planTexts(lang: UiLang, plan: BatchPlan) {
 const seconds = (ms: number) => (ms < 60_000 ? `${Math.ceil(ms / 1000)} s` : `${Math.ceil(ms / 60_000)} min`);
 
 /** A job's progress in figures, and about how long is left while it runs. */
-export function countsText(lang: UiLang, p: BatchProgress): string {
+export function countsText(lang: Lang, p: BatchProgress): string {
   const n = (x: number) => formatNumber(lang, x);
   const eta = p.etaMs !== null && p.remaining > 0 ? seconds(p.etaMs) : null;
   return tr(lang, {

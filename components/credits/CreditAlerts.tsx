@@ -1,7 +1,7 @@
 import { Button, Notice } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
-import type { Credits } from '@/lib/storage';
+import { tr } from '@/lib/i18n';
 import { creditsText } from './format';
+import type { Credits, Lang } from '@/lib/model';
 
 /** True when the balance is known and at or under the user's threshold. */
 export const isLowBalance = (credits: Credits, threshold: number): boolean =>
@@ -16,7 +16,7 @@ export function CreditAlerts({
 }: {
   credits: Credits;
   threshold: number;
-  lang: UiLang;
+  lang: Lang;
   onBuy: () => void;
 }) {
   const buy = (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui';
-import { formatDate, formatNumber, tr, type UiLang } from '@/lib/i18n';
-import type { Credits } from '@/lib/storage';
+import { formatDate, formatNumber, tr } from '@/lib/i18n';
 import { allowanceTexts, creditsText, planLabel, tierLabel, usageRows } from './format';
+import type { Credits, Lang } from '@/lib/model';
 
 const STATUS = {
   active: { tone: 'success', text: { pt: 'Ativo', en: 'Active' } },
@@ -19,15 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Usage({
-  lang,
-  title,
-  usage,
-}: {
-  lang: UiLang;
-  title: string;
-  usage: Record<string, unknown> | null;
-}) {
+function Usage({ lang, title, usage }: { lang: Lang; title: string; usage: Record<string, unknown> | null }) {
   const rows = usageRows(lang, usage);
   if (rows.length === 0) return null;
   return (
@@ -47,7 +39,7 @@ function Usage({
 }
 
 /** The account as last known: balance, plan, tier, state, renewal, usage and what the plan allows, in words. */
-export function CreditsSummary({ credits, lang }: { credits: Credits; lang: UiLang }) {
+export function CreditsSummary({ credits, lang }: { credits: Credits; lang: Lang }) {
   const status = credits.status === 'unknown' ? null : STATUS[credits.status];
   const allowance = allowanceTexts(lang, credits.allowedEndpoints);
   return (

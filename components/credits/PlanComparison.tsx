@@ -1,16 +1,10 @@
 import { Badge, Card } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
-import type { PlansInfo } from '@/lib/messaging';
+import { tr } from '@/lib/i18n';
 import { creditsText, formatPrice } from './format';
+import type { Lang, PlansInfo } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 type Plan = PlansInfo['plans'][number];
-
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
 
 /** The account's plan among the offered ones: by tier (a Plus account holds a Complete key) or by name. */
 export function isCurrentPlan(plan: Plan, current: { tier: string | null; plan: string | null }): boolean {
@@ -43,7 +37,7 @@ export function PlanComparison({
 }: {
   info: PlansInfo;
   current: { tier: string | null; plan: string | null };
-  lang: UiLang;
+  lang: Lang;
 }) {
   if (info.plans.length === 0) {
     return (

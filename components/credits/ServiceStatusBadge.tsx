@@ -1,7 +1,7 @@
 import { Badge, Spinner } from '@/components/ui';
-import { tr, type Text, type UiLang } from '@/lib/i18n';
-import type { ServiceStatus } from '@/lib/messaging';
+import { tr } from '@/lib/i18n';
 import type { Tone } from '@/components/ui';
+import type { Lang, ServiceStatus, Text } from '@/lib/model';
 
 const LEVELS: Record<ServiceStatus['level'], { tone: Tone; text: Text }> = {
   ok: { tone: 'success', text: { pt: 'Serviço operando normalmente', en: 'Service operational' } },
@@ -11,7 +11,7 @@ const LEVELS: Record<ServiceStatus['level'], { tone: Tone; text: Text }> = {
 };
 
 /** The service status level; `null` while it is being checked. */
-export function ServiceStatusBadge({ level, lang }: { level: ServiceStatus['level'] | null; lang: UiLang }) {
+export function ServiceStatusBadge({ level, lang }: { level: ServiceStatus['level'] | null; lang: Lang }) {
   if (!level) {
     return (
       <span className="inline-flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">

@@ -1,4 +1,5 @@
-import { formatNumber, type Text, type UiLang } from '@/lib/i18n';
+import { formatNumber } from '@/lib/i18n';
+import type { Lang, Text } from '@/lib/model';
 
 /** `crm_business` → `CRM Business`: the service's plan ids read as names. */
 export function planLabel(plan: string): string {
@@ -13,7 +14,7 @@ const TIERS: Record<string, string> = { basic: 'Basic', complete: 'Complete', pl
 export const tierLabel = (tier: string): string => TIERS[tier.toLowerCase()] ?? tier;
 
 /** A bare amount is a monthly price in BRL (contract 2.8); any other text is shown as the service wrote it. */
-export function formatPrice(lang: UiLang, price: string): string {
+export function formatPrice(lang: Lang, price: string): string {
   const bare = price.trim().match(/^(?:R\$\s*)?(\d+(?:[.,]\d{1,2})?)$/);
   if (!bare?.[1]) return price;
   const amount = Number(bare[1].replace(',', '.'));
@@ -24,7 +25,7 @@ export function formatPrice(lang: UiLang, price: string): string {
   return `${money}${lang === 'pt' ? '/mês' : '/month'}`;
 }
 
-export function creditsText(lang: UiLang, n: number): string {
+export function creditsText(lang: Lang, n: number): string {
   const unit: Text = n === 1 ? { pt: 'crédito', en: 'credit' } : { pt: 'créditos', en: 'credits' };
   return `${formatNumber(lang, n)} ${unit[lang]}`;
 }
@@ -50,7 +51,7 @@ export interface UsageRow {
  * A usage breakdown as the service sent it (its shape is not fixed by the contract): known totals get a
  * label, endpoint names stay as they are, and one level of nesting (e.g. `by_endpoint`) is flattened.
  */
-export function usageRows(lang: UiLang, usage: Record<string, unknown> | null): UsageRow[] {
+export function usageRows(lang: Lang, usage: Record<string, unknown> | null): UsageRow[] {
   if (!usage) return [];
   const rows: UsageRow[] = [];
   const add = (key: string, value: unknown) => {
@@ -67,7 +68,7 @@ export function usageRows(lang: UiLang, usage: Record<string, unknown> | null): 
   return rows;
 }
 
-export function chargedText(lang: UiLang, n: number): string {
+export function chargedText(lang: Lang, n: number): string {
   return lang === 'pt'
     ? `${creditsText('pt', n)} ${n === 1 ? 'cobrado' : 'cobrados'}`
     : `${creditsText('en', n)} charged`;
@@ -91,7 +92,7 @@ const LEVEL_NAMES: Record<Level, Text> = {
 /** Endpoints that only read the account or the service: nothing a seller chooses between. */
 const FREE = new Set(['creditos', 'tiers-disponiveis', 'health', 'saude', 'status', 'billing_info']);
 
-const joinWords = (lang: UiLang, words: string[]) =>
+const joinWords = (lang: Lang, words: string[]) =>
   words.length <= 1
     ? (words[0] ?? '')
     : `${words.slice(0, -1).join(', ')} ${lang === 'pt' ? 'e' : 'and'} ${words[words.length - 1]}`;
@@ -100,7 +101,7 @@ const joinWords = (lang: UiLang, words: string[]) =>
  * What the key's plan allows, in a seller's words instead of endpoint paths: the analysis levels for one person,
  * the levels in batch, and how many other service functions there are.
  */
-export function allowanceTexts(lang: UiLang, endpoints: readonly string[]): string[] {
+export function allowanceTexts(lang: Lang, endpoints: readonly string[]): string[] {
   const single = new Set<Level>();
   const batch = new Set<Level>();
   let other = 0;

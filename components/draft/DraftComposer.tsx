@@ -24,13 +24,14 @@ import {
 } from '@/lib/draft/limits';
 import { forChannel, NOTE_LIMIT_FREE, NOTE_LIMIT_PREMIUM, splitSubject } from '@/lib/draft/channel';
 import { streamDraft } from '@/lib/draft/port';
-import type { Channel, DraftLanguage, Length, Tone } from '@/lib/draft/prompt';
-import { tr, useLang, type Text, type UiLang } from '@/lib/i18n';
-import { send, type DraftVersion, type HistoryEntry } from '@/lib/messaging';
+import type { DraftLanguage, Length, Tone } from '@/lib/draft/prompt';
+import { tr, useLang } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
 import { settings } from '@/lib/storage';
 import { usePanel } from '@/components/panel/context';
 import { ReviewPanel } from './ReviewPanel';
 import { useInsert } from './useInsert';
+import type { Channel, DraftVersion, HistoryEntry, Lang, Text } from '@/lib/model';
 
 const CHANNEL_LABELS: Record<Channel, Text> = {
   linkedin: { pt: 'Mensagem no LinkedIn', en: 'LinkedIn message' },
@@ -54,7 +55,7 @@ const LANGUAGE_LABELS: Record<DraftLanguage, Text> = {
   en: { pt: 'Inglês', en: 'English' },
 };
 
-const options = <V extends string>(labels: Record<V, Text>, lang: UiLang): Option<V>[] =>
+const options = <V extends string>(labels: Record<V, Text>, lang: Lang): Option<V>[] =>
   (Object.keys(labels) as V[]).map((value) => ({ value, label: tr(lang, labels[value]) }));
 
 type Status = 'idle' | 'streaming' | 'done' | 'truncated' | 'stopped' | 'error';

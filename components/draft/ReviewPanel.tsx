@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Notice, Spinner, controlClass } from '@/components/ui';
 import type { ApiError } from '@/lib/api/errors';
 import { REVIEW_PORT, streamDraft } from '@/lib/draft/port';
-import type { Channel, DraftLanguage } from '@/lib/draft/prompt';
+import type { DraftLanguage } from '@/lib/draft/prompt';
 import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
-import { tr, useLang, type Text } from '@/lib/i18n';
-import { MessageError, send, type HistoryEntry } from '@/lib/messaging';
+import { tr, useLang } from '@/lib/i18n';
+import { MessageError, send } from '@/lib/messaging';
 import { useInsert } from './useInsert';
+import type { Channel, HistoryEntry, Text } from '@/lib/model';
 
 const ASPECT_LABELS: Record<ReviewAspect, Text> = {
   tom: { pt: 'Tom', en: 'Tone' },

@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Notice } from '@/components/ui';
 import { shorten } from '@/lib/draft/channel';
-import { tr, type Text, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { MessageError, send, type Responses } from '@/lib/messaging';
+import type { Lang, Text } from '@/lib/model';
 
 type Outcome =
   | { tone: 'success' | 'warning' | 'danger'; text: Text }
@@ -59,7 +60,7 @@ function outcome(r: Responses['compose.insert'], length: number): Outcome {
  * is offered a shortened version to check first.
  */
 export function useInsert(
-  lang: UiLang,
+  lang: Lang,
   tabId: number | null,
   opts: { onShorten(text: string): void; testId?: string },
 ) {

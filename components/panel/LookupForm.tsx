@@ -1,14 +1,14 @@
 import { useId, type FormEvent } from 'react';
 import { Button, Field, Notice, Spinner, TextField, Toggle, controlClass, useStored } from '@/components/ui';
 import { creditsText, openExtensionPage } from '@/components/credits';
-import { formatDate, tr, type UiLang } from '@/lib/i18n';
-import type { Lang, Quote } from '@/lib/messaging';
+import { formatDate, tr } from '@/lib/i18n';
 import { DEPTH_LABELS, personName, quoteAnswerText } from '@/lib/panel/format';
 import { balanceAfter, costOf } from '@/lib/panel/spend';
 import { inputOf, type Draft } from '@/lib/panel/store';
-import { credits, depths, keyStatus, type Settings } from '@/lib/storage';
+import { credits, keyStatus, type Settings } from '@/lib/storage';
 import { usePanel } from './context';
 import { useConfirmSpend } from './useConfirmSpend';
+import { depths, type Lang, type Quote } from '@/lib/model';
 
 /** Moves the keyboard to the context field (the answer to a 409 is adding context). */
 export function focusContextField(): void {
@@ -22,7 +22,7 @@ const LANGS: { value: Lang; label: string }[] = [
 
 const seconds = ([min, max]: [number, number]) => `${min}–${max} s`;
 
-function DepthPicker({ lang }: { lang: UiLang }) {
+function DepthPicker({ lang }: { lang: Lang }) {
   const depth = usePanel((s) => s.depth);
   const quotes = usePanel((s) => s.quotes);
   const quoting = usePanel((s) => s.quoting);
@@ -93,7 +93,7 @@ function CostSummary({
   quote: Quote;
   refresh: boolean;
   balance: number | null;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const cost = costOf(quote, refresh);
   const after = balanceAfter(balance, cost);
@@ -128,7 +128,7 @@ function CostSummary({
 }
 
 /** The exact fields that will be sent, the depth and language, the cost, and the one button that spends. */
-export function LookupForm({ lang, prefs }: { lang: UiLang; prefs: Settings | undefined }) {
+export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | undefined }) {
   const draft = usePanel((s) => s.draft);
   const depth = usePanel((s) => s.depth);
   const analysisLang = usePanel((s) => s.lang);

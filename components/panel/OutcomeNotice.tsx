@@ -2,17 +2,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Notice, useAction, useStored } from '@/components/ui';
 import { creditsText, openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
 import type { ApiError } from '@/lib/api/errors';
-import { INTERRUPTED_MESSAGE } from '@/lib/background/jobs';
-import { formatDate, tr, type UiLang } from '@/lib/i18n';
-import { send, type LookupRequest } from '@/lib/messaging';
+import { formatDate, tr } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
 import { personName, tipsBeyond } from '@/lib/panel/format';
 import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';
 import { usePanel } from './context';
 import { focusContextField } from './LookupForm';
+import { INTERRUPTED_MESSAGE, type Lang, type LookupRequest } from '@/lib/model';
 
 /** Fetches the balance from the service, for "check your credits before trying again". */
-function CheckCredits({ lang }: { lang: UiLang }) {
+function CheckCredits({ lang }: { lang: Lang }) {
   const [state, check] = useAction(() => send('credits.get', { refresh: true }));
   return (
     <>
@@ -38,7 +38,7 @@ function CheckCredits({ lang }: { lang: UiLang }) {
   );
 }
 
-function Searched({ request, error, lang }: { request: LookupRequest; error: ApiError; lang: UiLang }) {
+function Searched({ request, error, lang }: { request: LookupRequest; error: ApiError; lang: Lang }) {
   const s = error.details?.searched ?? request.input;
   const parts = [personName(s), s.empresa, s.contexto_adicional].filter(Boolean);
   return (
@@ -61,7 +61,7 @@ export const TIPS_NOT_FOUND = {
   ],
 };
 
-function Countdown({ at, lang }: { at: number; lang: UiLang }) {
+function Countdown({ at, lang }: { at: number; lang: Lang }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 250);
@@ -85,7 +85,7 @@ function ErrorNotice({
   error: ApiError;
   request: LookupRequest;
   retryAt?: number;
-  lang: UiLang;
+  lang: Lang;
 }) {
   const run = usePanel((s) => s.run);
   const dismiss = usePanel((s) => s.dismissOutcome);
@@ -286,7 +286,7 @@ function ErrorNotice({
 }
 
 /** What happened to the last lookup, when it did not end with a result on screen. */
-export function OutcomeNotice({ outcome, lang }: { outcome: Outcome; lang: UiLang }) {
+export function OutcomeNotice({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
   const showEntry = usePanel((s) => s.showEntry);
   const showHistory = usePanel((s) => s.showHistory);
   const run = usePanel((s) => s.run);

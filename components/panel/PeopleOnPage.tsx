@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Notice, Spinner } from '@/components/ui';
 import type { Candidate } from '@/lib/extract/types';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { personName } from '@/lib/panel/format';
 import { BatchLink } from './BatchLink';
 import { usePanel } from './context';
+import type { Lang } from '@/lib/model';
 
 /** Chrome shows its permission prompt only inside the click, so nothing is awaited before asking. */
 async function allowSite(origin: string, detect: () => Promise<void>) {
@@ -32,7 +33,7 @@ function siteToKeep(url: string): string | null {
  * After the page was read through the user's gesture (activeTab, gone at the next navigation): an offer to keep
  * reading this site, asking for its origin alone.
  */
-function KeepSite({ url, lang }: { url: string; lang: UiLang }) {
+function KeepSite({ url, lang }: { url: string; lang: Lang }) {
   const origin = siteToKeep(url);
   const [granted, setGranted] = useState<boolean | null>(null);
   useEffect(() => {
@@ -80,7 +81,7 @@ function PersonButton({
   candidate: Candidate;
   selected: boolean;
   onChoose: () => void;
-  lang: UiLang;
+  lang: Lang;
 }) {
   return (
     <button
@@ -106,7 +107,7 @@ function PersonButton({
 }
 
 /** Who the current page shows, or why nobody is shown. */
-export function PeopleOnPage({ lang }: { lang: UiLang }) {
+export function PeopleOnPage({ lang }: { lang: Lang }) {
   const detection = usePanel((s) => s.detection);
   const origin = usePanel((s) => s.origin);
   const choose = usePanel((s) => s.choose);
@@ -206,7 +207,10 @@ export function PeopleOnPage({ lang }: { lang: UiLang }) {
         // the user's own gesture on the page (toolbar icon, shortcut, context menu) lets it read this page once.
         <Notice
           tone="info"
-          title={tr(lang, { pt: 'Clique no ícone para ler esta página', en: 'Click the icon to read this page' })}
+          title={tr(lang, {
+            pt: 'Clique no ícone para ler esta página',
+            en: 'Click the icon to read this page',
+          })}
         >
           <span data-testid="use-gesture">
             {tr(lang, {

@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AnalysisView } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
 import { chargedText, creditsText } from '@/components/credits';
-import { formatDate, tr, type UiLang } from '@/lib/i18n';
-import { send, type HistoryEntry } from '@/lib/messaging';
+import { formatDate, tr } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
 import {
   DEPTH_LABELS,
   analysisFileName,
@@ -16,6 +16,7 @@ import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
 import { usePanel } from './context';
 import { useConfirmSpend } from './useConfirmSpend';
+import type { HistoryEntry, Lang } from '@/lib/model';
 
 // Below the analysis and not needed for the panel's first paint: loaded on first use.
 const DraftComposer = lazy(() =>
@@ -26,7 +27,7 @@ const SimilarPeople = lazy(() =>
 );
 
 /** Copy, export and print: the analysis taken to a CRM note, a file or paper. */
-function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: UiLang }) {
+function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: Lang }) {
   const [said, setSaid] = useState('');
   const copy = async (text: string, done: string) => {
     try {
@@ -102,7 +103,7 @@ function usePrintOpensSections(root: React.RefObject<HTMLElement | null>) {
 interface Shown {
   entry: HistoryEntry;
   via: 'lookup' | 'cache' | 'history';
-  lang: UiLang;
+  lang: Lang;
   prefs: Settings | undefined;
 }
 

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui';
 import { creditsText } from '@/components/credits';
-import { tr, type Text, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import type { RunningJob } from '@/lib/panel/store';
 import { progressOf, type Phase } from '@/lib/panel/time';
 import { usePanel } from './context';
+import type { Lang, Text } from '@/lib/model';
 
 const PHASES: Record<Phase, Text> = {
   early: {
@@ -20,7 +21,7 @@ const PHASES: Record<Phase, Text> = {
 };
 
 /** Progress against the typical time, and a way to stop waiting; the background does the work. */
-export function RunningCard({ job, lang }: { job: RunningJob; lang: UiLang }) {
+export function RunningCard({ job, lang }: { job: RunningJob; lang: Lang }) {
   const cancel = usePanel((s) => s.cancel);
   const [now, setNow] = useState(() => Date.now());
   const headingId = useId();

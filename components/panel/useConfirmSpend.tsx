@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Dialog } from '@/components/ui';
 import { creditsText } from '@/components/credits';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { DEPTH_LABELS } from '@/lib/panel/format';
 import { balanceAfter, needsConfirmation } from '@/lib/panel/spend';
-import { defaultSettings, type Depth, type Settings } from '@/lib/storage';
+import { defaultSettings, type Settings } from '@/lib/storage';
+import type { Depth, Lang } from '@/lib/model';
 
 export interface Spend {
   depth: Depth;
@@ -20,7 +21,7 @@ export interface Spend {
  * accessible dialog; anything else runs at once.
  */
 export function useConfirmSpend(
-  lang: UiLang,
+  lang: Lang,
   prefs: Settings | undefined,
 ): [ReactNode, (spend: Spend) => void] {
   const [pending, setPending] = useState<Spend | null>(null);

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ApiError } from '@/lib/api/errors';
 import { MessageError } from '@/lib/messaging';
-import type { Text } from '@/lib/i18n';
+import type { Text } from '@/lib/model';
 
 export type ActionState<T> =
   | { status: 'idle' }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/components/ui';
 import { exportFileName, historyToCsv, historyToJson } from '@/lib/export';
-import { tr, type UiLang } from '@/lib/i18n';
-import { send, type HistoryEntry } from '@/lib/messaging';
+import { tr } from '@/lib/i18n';
+import { send } from '@/lib/messaging';
+import type { HistoryEntry, Lang } from '@/lib/model';
 
 /** The protocol's largest page of history. */
 const MAX_ENTRIES = 500;
@@ -13,7 +14,7 @@ async function allEntries(): Promise<HistoryEntry[]> {
   return entries.filter((e): e is HistoryEntry => e !== null);
 }
 
-export function DataSection({ lang }: { lang: UiLang }) {
+export function DataSection({ lang }: { lang: Lang }) {
   const [confirming, setConfirming] = useState(false);
   const [exported, runExport] = useAction(async (kind: 'json' | 'csv') => {
     const entries = await allEntries();

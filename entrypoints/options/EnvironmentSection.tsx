@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Notice, Section, TextField, useAction, useStored } from '@/components/ui';
 import { BUILD_URLS, resolveApiConfig } from '@/lib/api/config';
-import { tr, type Text, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { environments, settings, type Environment, type Settings } from '@/lib/storage';
 import { saveAddress } from './validate';
+import type { Lang, Text } from '@/lib/model';
 
 const NAMES: Record<Environment, Text> = {
   production: { pt: 'Produção', en: 'Production' },
@@ -19,7 +20,7 @@ const DEFAULT_URL: Record<Environment, string | null> = {
   sandbox: BUILD_URLS.sandbox,
 };
 
-function EnvironmentForm({ current, lang }: { current: Settings; lang: UiLang }) {
+function EnvironmentForm({ current, lang }: { current: Settings; lang: Lang }) {
   const [env, setEnv] = useState<Environment>(current.environment);
   const [addresses, setAddresses] = useState(current.baseUrls);
   const [save, runSave, resetSave] = useAction((environment: Environment, address: string) =>
@@ -113,7 +114,7 @@ function EnvironmentForm({ current, lang }: { current: Settings; lang: UiLang })
   );
 }
 
-export function EnvironmentSection({ lang }: { lang: UiLang }) {
+export function EnvironmentSection({ lang }: { lang: Lang }) {
   const current = useStored(settings);
   return (
     <Section id="ambiente" title={tr(lang, { pt: 'Ambiente', en: 'Environment' })}>

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Dialog, Notice, Section, TextField, useAction, useStored } from '@/components/ui';
 import { tierLabel } from '@/components/credits';
 import { send } from '@/lib/messaging';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { keyStatus } from '@/lib/storage';
 import { KeyTestResult } from './KeyTestResult';
 import { keyFormatError } from './validate';
+import type { Lang } from '@/lib/model';
 
 /** The key form: paste, check the format, save (then test it). Shared by the options and the onboarding. */
-export function KeyForm({ lang, onSaved }: { lang: UiLang; onSaved?: () => void }) {
+export function KeyForm({ lang, onSaved }: { lang: Lang; onSaved?: () => void }) {
   const status = useStored(keyStatus);
   const [draft, setDraft] = useState('');
   const [formatError, setFormatError] = useState<string | null>(null);
@@ -98,7 +99,7 @@ export function KeyForm({ lang, onSaved }: { lang: UiLang; onSaved?: () => void 
   );
 }
 
-export function KeySection({ lang }: { lang: UiLang }) {
+export function KeySection({ lang }: { lang: Lang }) {
   const status = useStored(keyStatus);
   const [confirming, setConfirming] = useState(false);
   const [removal, runRemove] = useAction(() => send('key.remove', {}));

@@ -1,10 +1,11 @@
 import { creditsText, planLabel, tierLabel } from '@/components/credits';
 import { Notice, Spinner, type ActionState } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import type { Responses } from '@/lib/messaging';
+import type { Lang } from '@/lib/model';
 
 /** The outcome of "Testar chave": the tier and balance, or the service's exact error. */
-export function KeyTestResult({ state, lang }: { state: ActionState<Responses['key.test']>; lang: UiLang }) {
+export function KeyTestResult({ state, lang }: { state: ActionState<Responses['key.test']>; lang: Lang }) {
   if (state.status === 'idle') return null;
   if (state.status === 'loading') {
     return (

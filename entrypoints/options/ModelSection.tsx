@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Notice, Section, SelectField, TextField, useAction, useStored } from '@/components/ui';
 import { resolveApiConfig } from '@/lib/api/config';
-import { formatNumber, tr, type UiLang } from '@/lib/i18n';
+import { formatNumber, tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { keyStatus, settings, type Settings } from '@/lib/storage';
 import { isChatModel } from '@/lib/draft/models';
 import { saveAddress } from './validate';
+import type { Lang } from '@/lib/model';
 
-function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
+function ModelForm({ current, lang }: { current: Settings; lang: Lang }) {
   const key = useStored(keyStatus);
   const [address, setAddress] = useState(current.llmBaseUrl);
   // What an empty field means: the environment's own model API address.
@@ -118,7 +119,7 @@ function ModelForm({ current, lang }: { current: Settings; lang: UiLang }) {
   );
 }
 
-export function ModelSection({ lang }: { lang: UiLang }) {
+export function ModelSection({ lang }: { lang: Lang }) {
   const current = useStored(settings);
   return (
     <Section

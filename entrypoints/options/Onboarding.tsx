@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Notice, TextField, UserError, useAction, useStored } from '@/components/ui';
 import { BUILD_URLS } from '@/lib/api/config';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { onboardingDone, settings } from '@/lib/storage';
 import { KeyForm } from './KeySection';
 import { checkApiAddress } from './validate';
+import type { Lang } from '@/lib/model';
 
 /** The account a first try in the sandbox gets: every tier's features, enough credits to explore. */
 const SANDBOX_ACCOUNT = { tier: 'complete', plan: 'crm_business', credits: 100, status: 'active' } as const;
@@ -40,7 +41,7 @@ async function trySandbox(address: string): Promise<void> {
   await onboardingDone.set(true);
 }
 
-export function Onboarding({ lang, onFinish }: { lang: UiLang; onFinish: () => void }) {
+export function Onboarding({ lang, onFinish }: { lang: Lang; onFinish: () => void }) {
   const current = useStored(settings);
   const done = useStored(onboardingDone);
   const [sandboxAddress, setSandboxAddress] = useState<string>();

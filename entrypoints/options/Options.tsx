@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { tr, useLang, type Text } from '@/lib/i18n';
+import { tr, useLang } from '@/lib/i18n';
 import { DataSection } from './DataSection';
 import { EnvironmentSection } from './EnvironmentSection';
 import { KeySection } from './KeySection';
@@ -8,6 +8,7 @@ import { Onboarding } from './Onboarding';
 import { PlansSection } from './PlansSection';
 import { PreferencesSection } from './PreferencesSection';
 import { PrivacySection } from './PrivacySection';
+import type { Text } from '@/lib/model';
 
 const SECTIONS: [id: string, title: Text][] = [
   ['chave', { pt: 'Chave de API', en: 'API key' }],

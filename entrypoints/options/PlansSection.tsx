@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { PlanComparison, safeExternalUrl } from '@/components/credits';
 import { Button, Notice, buttonClass, Section, Spinner, useAction, useStored } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { credits } from '@/lib/storage';
+import type { Lang } from '@/lib/model';
 
-export function PlansSection({ lang }: { lang: UiLang }) {
+export function PlansSection({ lang }: { lang: Lang }) {
   const account = useStored(credits);
   const [plans, load] = useAction(() => send('tiers.get', {}));
   // The service's own link, learned from an error body (402/403); the contract gives no other.

@@ -9,8 +9,9 @@ import {
   useAction,
   useStored,
 } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { settings, type Settings } from '@/lib/storage';
+import type { Lang } from '@/lib/model';
 
 type Numeric = 'confirmAboveCredits' | 'reuseDays' | 'lowBalanceThreshold' | 'historyRetentionDays';
 
@@ -24,7 +25,7 @@ const RANGES: Record<Numeric, [number, number]> = {
 
 const NUMERIC = Object.keys(RANGES) as Numeric[];
 
-function PreferencesForm({ current, lang }: { current: Settings; lang: UiLang }) {
+function PreferencesForm({ current, lang }: { current: Settings; lang: Lang }) {
   const [draft, setDraft] = useState(current);
   const [numbers, setNumbers] = useState(
     () => Object.fromEntries(NUMERIC.map((f) => [f, String(current[f])])) as Record<Numeric, string>,
@@ -210,7 +211,7 @@ function PreferencesForm({ current, lang }: { current: Settings; lang: UiLang })
   );
 }
 
-export function PreferencesSection({ lang }: { lang: UiLang }) {
+export function PreferencesSection({ lang }: { lang: Lang }) {
   const current = useStored(settings);
   return (
     <Section id="preferencias" title={tr(lang, { pt: 'Preferências', en: 'Preferences' })}>

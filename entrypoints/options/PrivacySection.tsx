@@ -1,8 +1,9 @@
 import { Fragment } from 'react';
 import { Section } from '@/components/ui';
-import { tr, type UiLang } from '@/lib/i18n';
+import { tr } from '@/lib/i18n';
 import { policyBlocks, type Inline } from '@/lib/privacy';
 import policy from '@/PRIVACY.md?raw';
+import type { Lang } from '@/lib/model';
 
 const BLOCKS = policyBlocks(policy);
 
@@ -19,7 +20,7 @@ function Text({ parts }: { parts: Inline[] }) {
 }
 
 /** The whole policy (PRIVACY.md, in Portuguese: the store listing's policy), folded under the summary. */
-function Policy({ lang }: { lang: UiLang }) {
+function Policy({ lang }: { lang: Lang }) {
   return (
     <details
       id="politica-de-privacidade"
@@ -81,7 +82,7 @@ const POINTS = [
   },
 ];
 
-export function PrivacySection({ lang }: { lang: UiLang }) {
+export function PrivacySection({ lang }: { lang: Lang }) {
   return (
     <Section id="privacidade" title={tr(lang, { pt: 'Privacidade', en: 'Privacy' })}>
       <ul className="list-disc space-y-2 pl-5 text-sm">

@@ -1,20 +1,15 @@
 import { UserError } from '@/components/ui/useAction';
 import { isAllowedApiOrigin } from '@/lib/api/config';
-import type { Text } from '@/lib/i18n';
+import { KEY_FORMAT_ERROR, keyTier } from '@/lib/api/key-format';
+import type { Text } from '@/lib/model';
 
 /* Checks made on the page before anything is saved or sent. */
-
-const KEY_FORMAT = /^(basic|complete)_api_[A-Za-z0-9._~-]{6,}$/;
 
 /** null when `key` looks like a key of the service (`basic_api_…` or `complete_api_…`). */
 export function keyFormatError(key: string): Text | null {
   const k = key.trim();
   if (k === '') return { pt: 'Cole a chave de API.', en: 'Paste the API key.' };
-  if (KEY_FORMAT.test(k)) return null;
-  return {
-    pt: 'Formato de chave inválido: a chave começa com basic_api_ ou complete_api_, seguida de letras e números.',
-    en: 'Invalid key format: a key starts with basic_api_ or complete_api_, followed by letters and digits.',
-  };
+  return keyTier(k) ? null : KEY_FORMAT_ERROR;
 }
 
 export type AddressCheck = { ok: true; url: string; origin: string } | { ok: false; error: Text };

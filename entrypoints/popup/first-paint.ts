@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { LOCAL_KEYS } from '@/lib/storage/keys';
 
 /* Only storage and the DOM here: this module loads before React, so the popup shows the balance at once. */
 
@@ -10,7 +11,9 @@ export const BALANCE_SHOWN_MARK = 'perfil:balance-shown';
  * when it mounts (a few tens of milliseconds later) with the full, validated view.
  */
 export async function paintCachedBalance(root: HTMLElement): Promise<void> {
-  const { credits, keyStatus } = await browser.storage.local.get(['credits', 'keyStatus']);
+  const stored = await browser.storage.local.get([LOCAL_KEYS.credits, LOCAL_KEYS.keyStatus]);
+  const credits: unknown = stored[LOCAL_KEYS.credits];
+  const keyStatus: unknown = stored[LOCAL_KEYS.keyStatus];
   const balance = (credits as { balance?: unknown } | undefined)?.balance;
   const present = (keyStatus as { present?: unknown } | undefined)?.present === true;
   if (!present || typeof balance !== 'number' || root.hasChildNodes()) return;

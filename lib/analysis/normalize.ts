@@ -11,7 +11,7 @@ import {
   type PainPoint,
   type Persona,
 } from './model';
-import { cutAt, MAX_ITEMS, MAX_TEXT } from '@/lib/text';
+import { MAX_ITEMS, MAX_TEXT, compact, cutAt } from '@/lib/text';
 
 /*
  * Reads the `analise` object of any tier and naming variant (Basic form, variants A, B and C of the contract)
@@ -56,9 +56,6 @@ function kind(v: unknown): string {
 }
 
 /** Drops keys whose value is undefined, so the model stays plain data. */
-function compact<T extends object>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
-}
 
 /** The object, or undefined when it holds nothing (no value, only empty lists). */
 function present<T extends object>(o: T): T | undefined {

@@ -1,5 +1,5 @@
-import { fold } from '@/lib/history';
-import type { Text, UiLang } from '@/lib/i18n';
+import type { Lang, Text } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 /*
  * The service names the stakeholder type in English ("C-Level", "Manager", "Individual Contributor") even in a
@@ -21,7 +21,7 @@ const KNOWN: [RegExp, Text][] = [
 ];
 
 /** The stakeholder type in the UI's language. */
-export function stakeholderText(lang: UiLang, raw: string | undefined | null): string | undefined {
+export function stakeholderText(lang: Lang, raw: string | undefined | null): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const text = raw.trim();
   if (!text) return undefined;

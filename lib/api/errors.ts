@@ -1,4 +1,4 @@
-import { capText, capTexts } from '@/lib/text';
+import { capText, capTexts, compact } from '@/lib/text';
 import type { ProfileInput } from './schemas';
 
 /**
@@ -372,9 +372,6 @@ function chargeSentence(charged: Charged, credits: number | undefined): Text {
     en: 'You may have been charged: check the balance and the history before trying again.',
   };
 }
-
-const compact = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** What an error may put on screen: the service's words and lists, capped with the analyses' helper. */
 export const ERROR_TEXT_MAX = 1_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { aiInsightsSchema, analiseSchema, metadataSchema } from '@/lib/analysis/schemas';
-import { capList, capRecord, capText, capTexts } from '@/lib/text';
+import { capList, capRecord, capText, capTexts, compact, fold } from '@/lib/text';
 import { validCredits } from './billing';
 
 /*
@@ -158,13 +158,6 @@ export interface NormalizedCredits {
   rate?: { perMinute?: number; remainingThisMinute?: number; resetTime?: string };
 }
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
-
 const PLAN_STATUS: Record<string, PlanStatus> = {
   active: 'active',
   ativo: 'active',
@@ -173,9 +166,6 @@ const PLAN_STATUS: Record<string, PlanStatus> = {
   expired: 'expired',
   expirado: 'expired',
 };
-
-const definedOnly = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /**
  * Reconciles the two /creditos field lists into one shape. A 200 without `status_plano` means the plan works:
@@ -198,12 +188,12 @@ export function normalizeCredits(body: Creditos): NormalizedCredits {
       )
     : undefined;
   const last = body.last_30_days;
-  const rate = definedOnly({
+  const rate = compact({
     perMinute: body.requests_per_minute,
     remainingThisMinute: body.requests_remaining_this_minute,
     resetTime: body.reset_time,
   });
-  return definedOnly({
+  return compact({
     balance: body.creditos_disponiveis ?? body.creditos_restantes ?? 0,
     plan: body.tipo_plano ?? null,
     tier: body.tier ?? body.api_key_info?.tier ?? null,
@@ -216,7 +206,7 @@ export function normalizeCredits(body: Creditos): NormalizedCredits {
     upgradeAvailable: body.api_key_info?.upgrade_available,
     thisMonth: body.this_month,
     last30Days: last
-      ? definedOnly({ averagePerDay: last.average_per_day, peakDayUsage: last.peak_day_usage })
+      ? compact({ averagePerDay: last.average_per_day, peakDayUsage: last.peak_day_usage })
       : undefined,
     rate: Object.keys(rate).length > 0 ? rate : undefined,
   });

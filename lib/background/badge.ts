@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { Credits } from '@/lib/storage';
+import type { Credits } from '@/lib/model';
 
 const WARNING = '#b45309';
 const DANGER = '#b91c1c';

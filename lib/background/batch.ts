@@ -3,25 +3,17 @@ import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, toApiError, type ApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { chunk } from '@/lib/batch/chunk';
-import {
-  BATCH_ENDPOINT,
-  INTERRUPTED_ROW,
-  canRetry,
-  creditsPerProfile,
-  type BatchJob,
-  type BatchRow,
-} from '@/lib/batch/model';
+import { BATCH_ENDPOINT, INTERRUPTED_ROW, canRetry, creditsPerProfile } from '@/lib/batch/model';
 import { createPacer, realClock, type Clock, type Pacer, type Permit } from '@/lib/batch/pacing';
-import { planBatch, selectForJob, type BatchPlan } from '@/lib/batch/plan';
-import { batchJobs } from '@/lib/batch/store';
+import { planBatch, selectForJob } from '@/lib/batch/plan';
 import { personKey, type History } from '@/lib/history';
-import type { HistoryEntry, LookupInput } from '@/lib/messaging';
-import { credits as storedCredits, keyStatus, settings, type Depth } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
+import type { BatchJob, BatchPlan, BatchRow, Depth, HistoryEntry, LookupInput } from '@/lib/model';
+import { batchJobs, credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 
 /*
  * Batch jobs run here, in the background, persisted after every answer. A row is marked `sent` (and saved)

@@ -1,8 +1,9 @@
 import { ApiFailure, toApiError, type ApiError } from '@/lib/api/errors';
 import { normalizeCredits, type BillingInfo, type NormalizedCredits } from '@/lib/api/schemas';
-import { credits, emptyCredits, type Credits } from '@/lib/storage';
+import { credits } from '@/lib/storage';
 import type { ClientFactory } from './api';
-import { creditsCheckedAt } from './items';
+import { type Credits, emptyCredits } from '@/lib/model';
+import { creditsCheckedAt } from '@/lib/storage/session';
 
 /** The service caches /creditos for 30 s: asking more often only returns the same (possibly stale) figure. */
 export const CREDITOS_WINDOW_MS = 30_000;

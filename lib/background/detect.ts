@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { browser } from 'wxt/browser';
 import { MAX_CANDIDATES, scriptFor } from '@/lib/extract/registry';
 import type { ContentRequest, ContentResponse, Responses } from '@/lib/messaging';
-import { candidateSchema } from './items';
+import { candidateSchema } from '@/lib/storage/session';
 
 /** What a content script answers is checked like any other input: it runs inside a web page. */
 const contentResponseSchema: z.ZodType<ContentResponse> = z.object({

@@ -17,7 +17,7 @@ import {
 } from '@/lib/draft/port';
 import { buildDraftPrompt } from '@/lib/draft/prompt';
 import { buildReviewPrompt } from '@/lib/draft/review';
-import { createSimilarity, type SimilarPerson, type Similarity } from '@/lib/draft/similar';
+import { createSimilarity, type Similarity } from '@/lib/draft/similar';
 import type { History } from '@/lib/history';
 import type { ParsedRequest } from '@/lib/messaging';
 import { cutAt } from '@/lib/text';
@@ -26,6 +26,7 @@ import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
 import { senderKind } from './sender';
+import type { SimilarPerson } from '@/lib/model';
 
 /* Outreach drafting (streamed through a Port) and "similar people". Both use only the /v1 model API. */
 

@@ -1,6 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
 import { credits, settings } from '@/lib/storage';
+import { LOCAL_KEYS } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService } from './batch';
 import { applyActionClick } from './action';
@@ -110,7 +111,7 @@ export function createEngine(options: EngineOptions = {}) {
     );
     // Rewrite stored settings in their current shape (invalid fields fall back to their defaults).
     await step('settings', async () => {
-      const raw = (await browser.storage.local.get('settings')).settings;
+      const raw = await settings.getRaw();
       const valid = await settings.get();
       if (raw !== undefined && JSON.stringify(raw) !== JSON.stringify(valid)) await settings.set(valid);
     });
@@ -148,9 +149,10 @@ export function createEngine(options: EngineOptions = {}) {
 
     /** The badge follows the stored credits and the low-balance threshold. */
     async onStorageChanged(changes: Record<string, unknown>, area: string): Promise<void> {
-      if (area === 'local' && ('credits' in changes || 'settings' in changes)) await refreshBadge();
+      if (area === 'local' && (LOCAL_KEYS.credits in changes || LOCAL_KEYS.settings in changes))
+        await refreshBadge();
       // The icon's click follows the settings, whoever changed them.
-      if (area === 'local' && 'settings' in changes) await step('action click', applyActionSetting);
+      if (area === 'local' && LOCAL_KEYS.settings in changes) await step('action click', applyActionSetting);
     },
   };
 }

@@ -3,7 +3,8 @@ import { ERROR_TEXT_MAX, toApiError } from '@/lib/api/errors';
 import { MAX_MODEL_ID, MODEL_MAX_TOKENS } from '@/lib/draft/limits';
 import { serviceLevel, type Health, type ServiceLevel, type Status, type Tiers } from '@/lib/api/schemas';
 import { capText, capTexts } from '@/lib/text';
-import type { ModelInfo, ParsedRequest, PlansInfo, Responses, ServiceStatus } from '@/lib/messaging';
+import type { ParsedRequest, Responses } from '@/lib/messaging';
+import type { ModelInfo, PlansInfo, ServiceStatus } from '@/lib/model';
 
 /* The free information requests: plans, service status and models. They spend nothing and need no key. */
 

@@ -1,12 +1,6 @@
 import type { ApiError } from '@/lib/api/errors';
-import type { LookupJob } from '@/lib/messaging';
-import { lookupJobs } from './items';
-
-/** What pages say about an interrupted job: the call may have been charged, and nothing is re-sent by itself. */
-export const INTERRUPTED_MESSAGE = {
-  pt: 'Interrompido: confira os créditos antes de tentar de novo.',
-  en: 'Interrupted: check your credits before trying again.',
-};
+import type { LookupJob } from '@/lib/model';
+import { lookupJobs } from '@/lib/storage/session';
 
 /** Finished jobs stay visible this long (pages that open later still learn the outcome), and at most this many. */
 const KEEP_FINISHED_MS = 24 * 3_600_000;

@@ -1,6 +1,6 @@
 import { HistoryError, type History } from '@/lib/history';
-import type { HistoryEntry } from '@/lib/messaging';
-import { unsavedEntries } from './items';
+import type { HistoryEntry } from '@/lib/model';
+import { unsavedEntries } from '@/lib/storage/session';
 
 /** Results IndexedDB refused, kept in the session: the newest ones, enough for a whole batch page. */
 export const MAX_UNSAVED = 100;

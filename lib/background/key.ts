@@ -1,33 +1,22 @@
 import { ApiFailure, toApiError } from '@/lib/api/errors';
+import { KEY_FORMAT_ERROR, keyTier } from '@/lib/api/key-format';
 import type { Responses } from '@/lib/messaging';
-import { apiKey, keyStatus, type KeyStatus } from '@/lib/storage';
+import { apiKey, keyStatus } from '@/lib/storage';
 import type { CreditsService } from './credits';
 import { refusal } from './refusal';
-
-/** `basic_api_` or `complete_api_`, then at least 12 characters of the random part. */
-const KEY_FORMAT = /^(basic|complete)_api_([A-Za-z0-9_-]{12,})$/;
+import type { KeyStatus } from '@/lib/model';
 
 export const NO_KEY_STATUS: KeyStatus = { present: false, masked: '', tier: null };
 
-const BAD_FORMAT = {
-  pt: 'Formato de chave inválido: a chave começa com basic_api_ ou complete_api_, seguida de pelo menos 12 caracteres.',
-  en: 'Invalid key format: the key starts with basic_api_ or complete_api_, followed by at least 12 characters.',
-};
-
 /** The status pages may see: the prefix and the last 4 characters, never the key. */
 export function keyStatusOf(key: string | null): KeyStatus {
-  const m = key === null ? null : KEY_FORMAT.exec(key);
-  if (!m) return NO_KEY_STATUS;
-  const [, tier = 'basic'] = m;
-  return {
-    present: true,
-    masked: `${tier}_api_…${m[0].slice(-4)}`,
-    tier: tier === 'complete' ? 'complete' : 'basic',
-  };
+  const tier = key === null ? null : keyTier(key);
+  if (key === null || !tier) return NO_KEY_STATUS;
+  return { present: true, masked: `${tier}_api_…${key.slice(-4)}`, tier };
 }
 
 function checkFormat(key: string): void {
-  if (!KEY_FORMAT.test(key)) throw new ApiFailure(refusal('INVALID_API_KEY', BAD_FORMAT));
+  if (!keyTier(key)) throw new ApiFailure(refusal('INVALID_API_KEY', KEY_FORMAT_ERROR));
 }
 
 export function createKeyService({ credits }: { credits: CreditsService }) {

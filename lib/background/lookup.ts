@@ -3,7 +3,6 @@ import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, makeApiError, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey, type History } from '@/lib/history';
-import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/messaging';
 import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
@@ -13,6 +12,7 @@ import type { KeepAlive } from './keep-alive';
 import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
 import { routeLookup, type Route } from './routing';
+import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/model';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { parseSelection } from '@/lib/extract/selection';
-import { pageChanged, pendingPerson } from './items';
+import { pageChanged, pendingPerson } from '@/lib/storage/session';
 
 /** Longest selection kept: a person's line, not an article. */
 const MAX_SELECTION = 500;

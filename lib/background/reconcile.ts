@@ -1,5 +1,4 @@
-import type { Text } from '@/lib/i18n';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry, Text } from '@/lib/model';
 
 export type BillingCheck = NonNullable<HistoryEntry['billingCheck']>;
 

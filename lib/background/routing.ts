@@ -1,8 +1,7 @@
 import { ENDPOINTS, type EndpointName } from '@/lib/api/endpoints';
 import type { ApiErrorCode, ApiAction } from '@/lib/api/errors';
-import type { Lang } from '@/lib/messaging';
-import type { Depth, KeyStatus } from '@/lib/storage';
 import { NO_KEY } from './api';
+import type { Depth, KeyStatus, Lang } from '@/lib/model';
 
 /*
  * Which endpoint serves a lookup (DESIGN.md, "Routing of a lookup"):

@@ -1,8 +1,7 @@
 import type { Analysis } from '@/lib/analysis/model';
 import { topTraits, type TraitScore } from '@/lib/analysis/summary';
-import { fold } from '@/lib/history';
-import type { Text } from '@/lib/i18n';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry, Text } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 /*
  * The buying committee of one company, from analyses already paid for (no extra credits): people grouped by

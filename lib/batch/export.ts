@@ -1,8 +1,7 @@
 import Papa from 'papaparse';
 import { OCEAN_LABELS, OCEAN_TRAITS, type Analysis } from '@/lib/analysis/model';
-import { fold } from '@/lib/history';
-import type { HistoryEntry } from '@/lib/messaging';
-import type { BatchJob, BatchRow, RowStatus } from './model';
+import type { BatchJob, BatchRow, HistoryEntry, RowStatus } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 /* A batch's results as files: CSV (one row per person, key fields flattened, Portuguese headers) and JSON. */
 

@@ -1,5 +1,5 @@
 import type { Candidate } from '@/lib/extract/types';
-import type { LookupInput } from '@/lib/messaging';
+import type { LookupInput } from '@/lib/model';
 
 /** The longest context a lookup carries (the protocol's limit). */
 const MAX_CONTEXT = 1000;

@@ -1,10 +1,8 @@
 import Papa from 'papaparse';
 import { parseSelection } from '@/lib/extract/selection';
-import { fold } from '@/lib/history';
-import type { Text } from '@/lib/i18n';
-import type { LookupInput } from '@/lib/messaging';
-import { tidy } from '@/lib/text';
 import { missingFields } from './plan';
+import type { LookupInput, Text } from '@/lib/model';
+import { fold, tidy } from '@/lib/text';
 
 /*
  * People from a CSV or TSV file (columns mapped by the user, guessed from Portuguese or English headers) and

@@ -1,39 +1,10 @@
 import { personKey } from '@/lib/history';
-import type { LookupInput } from '@/lib/messaging';
+import type { BatchPlan, LookupInput, PlannedPerson, PlanStatus } from '@/lib/model';
 
 /*
  * What a batch will cost before anything is sent: people merged by person key, those already in the history
  * skipped (unless refresh), incomplete ones set aside, and the cost checked against the balance.
  */
-
-export type PlanStatus = 'new' | 'cached' | 'duplicate' | 'invalid';
-
-export interface PlannedPerson {
-  input: LookupInput;
-  key: string;
-  status: PlanStatus;
-  /** The history entry that serves a cached person. */
-  entryId?: string;
-  /** Why an invalid person cannot be sent. */
-  reason?: string;
-}
-
-export interface BatchPlan {
-  people: PlannedPerson[];
-  /** People to send, in order. */
-  toSend: number;
-  cached: number;
-  duplicates: number;
-  invalid: number;
-  creditsPerProfile: number;
-  /** toSend × creditsPerProfile. */
-  cost: number;
-  /** null when unknown (the service still refuses a batch it cannot charge). */
-  balance: number | null;
-  /** How many of `toSend` the balance covers. */
-  fits: number;
-  short: boolean;
-}
 
 export interface PlanInput {
   people: LookupInput[];

@@ -1,6 +1,6 @@
-import type { BatchJob, RowStatus } from './model';
 import { MAX_BATCH_SIZE } from './model';
 import { MAX_IN_FLIGHT, MIN_GAP_MS } from './pacing';
+import type { BatchJob, RowStatus } from '@/lib/model';
 
 export interface BatchProgress {
   total: number;

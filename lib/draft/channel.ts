@@ -1,4 +1,4 @@
-import type { Channel } from './prompt';
+import type { Channel } from '@/lib/model';
 
 /* What each channel needs from a draft: a subject line for e-mail, plain text for WhatsApp, a short note. */
 

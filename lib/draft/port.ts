@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
 import { makeApiError, type ApiError } from '@/lib/api/errors';
-import type { DraftVersion } from '@/lib/messaging';
 import { MAX_MODEL_ID } from './limits';
-import { CHANNELS, DRAFT_LANGUAGES, LENGTHS, TONES } from './prompt';
+import { DRAFT_LANGUAGES, LENGTHS, TONES } from './prompt';
+import { CHANNELS, type DraftVersion } from '@/lib/model';
 
 /*
  * Drafting streams through a runtime Port: the page connects, posts one request, and receives deltas until

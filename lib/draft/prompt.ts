@@ -1,8 +1,7 @@
 import type { Analysis } from '@/lib/analysis/model';
+import type { Channel } from '@/lib/model';
 import type { ChatMessage } from '@/lib/api/model-schemas';
 
-export const CHANNELS = ['linkedin', 'linkedin-note', 'email', 'whatsapp'] as const;
-export type Channel = (typeof CHANNELS)[number];
 export const TONES = ['consultivo', 'direto', 'amigavel', 'formal'] as const;
 export type Tone = (typeof TONES)[number];
 export const LENGTHS = ['curta', 'media', 'longa'] as const;

@@ -1,6 +1,8 @@
 import type { Analysis } from '@/lib/analysis/model';
 import type { ChatMessage } from '@/lib/api/model-schemas';
-import type { Channel, DraftLanguage } from './prompt';
+import type { DraftLanguage } from './prompt';
+import type { Channel } from '@/lib/model';
+import { fold } from '@/lib/text';
 
 /*
  * "Revisar meu texto": the seller's own text, reviewed against the person's communication style. The model answers
@@ -76,12 +78,6 @@ export function buildReviewPrompt(p: {
     { role: 'user', content: parts.join('\n\n') },
   ];
 }
-
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 const LABELS: Record<string, ReviewAspect | 'verdict' | 'edit'> = {
   veredito: 'verdict',

@@ -1,7 +1,7 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ApiClient } from '@/lib/api/client';
 import { embeddingVector } from '@/lib/api/model-schemas';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry, SimilarPerson } from '@/lib/model';
+import { EMBEDDINGS_DB, openEmbeddingsDb, type EmbeddingsDb } from '@/lib/storage/idb';
 
 /*
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona
@@ -9,32 +9,10 @@ import type { HistoryEntry } from '@/lib/messaging';
  * no profile credits are spent.
  */
 
-export const EMBEDDINGS_DB = 'perfil-intel-embeddings';
 export const EMBEDDING_MODEL = 'service-embedding';
 export const SIMILAR_COUNT = 3;
 /** Inputs per embeddings request. */
 const BATCH = 100;
-
-interface Cached {
-  entryId: string;
-  model: string;
-  /** A hash of the text embedded: a changed text is embedded again, and the text itself is not kept. */
-  textHash: string;
-  vector: number[];
-}
-
-interface EmbeddingsSchema extends DBSchema {
-  vectors: { key: [string, string]; value: Cached };
-}
-
-export interface SimilarPerson {
-  id: string;
-  name: string;
-  company: string;
-  cargo?: string;
-  /** Cosine similarity, -1 to 1. */
-  score: number;
-}
 
 /** The text that stands for an entry: what makes two buyers alike, not who they are. */
 export function embeddingText(entry: HistoryEntry): string {
@@ -82,13 +60,9 @@ export interface SimilarOptions {
 
 export function createSimilarity(options: SimilarOptions) {
   const model = options.model ?? EMBEDDING_MODEL;
-  let opening: Promise<IDBPDatabase<EmbeddingsSchema>> | null = null;
+  let opening: Promise<EmbeddingsDb> | null = null;
   const db = () =>
-    (opening ??= openDB<EmbeddingsSchema>(options.name ?? EMBEDDINGS_DB, 1, {
-      upgrade(d) {
-        d.createObjectStore('vectors', { keyPath: ['entryId', 'model'] });
-      },
-    }).catch((e: unknown) => {
+    (opening ??= openEmbeddingsDb(options.name ?? EMBEDDINGS_DB).catch((e: unknown) => {
       opening = null;
       throw e;
     }));

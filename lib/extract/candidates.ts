@@ -1,5 +1,6 @@
 import type { Candidate, Extractor } from './types';
-import { fold, tidy } from './names';
+import { tidy } from './names';
+import { fold } from '../text';
 
 export const MAX_CANDIDATES = 50;
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;

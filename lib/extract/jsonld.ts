@@ -1,6 +1,7 @@
 import type { Extractor } from './types';
 import { all, jsonObjects, meta, pick, str, type Json } from './dom';
-import { cleanName, fold, found, person } from './names';
+import { cleanName, found, person } from './names';
+import { fold } from '../text';
 
 /** Every object in the page's JSON-LD blocks (at most 20 blocks of 200 kB). */
 const nodes = (doc: Document) =>

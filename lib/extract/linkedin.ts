@@ -1,7 +1,8 @@
 import type { Candidate, Extractor } from './types';
 import { all, jsonObjects, meta, pick, str, text } from './dom';
-import { cleanCompany, cleanName, fold, found, person, splitRole, tidy } from './names';
+import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
 import { splitLine } from './selection';
+import { fold } from '../text';
 
 /** One reading of whose profile this is: [name, company, title, the /in/<slug> it is known to belong to]. */
 type Signal = [name: string, company?: string, title?: string, slug?: string];

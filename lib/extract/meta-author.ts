@@ -1,7 +1,8 @@
 import type { Extractor } from './types';
 import { meta } from './dom';
 import { siteOrganization } from './jsonld';
-import { fold, found, person } from './names';
+import { found, person } from './names';
+import { fold } from '../text';
 
 /**
  * `<meta name=author>`: a name, never a company. The site's own name (og:site_name, its Organization) is where

@@ -4,13 +4,6 @@ import type { Candidate } from './types';
 // The one cleaner of outside text, shared with the importer.
 export { tidy };
 
-/** Lower case without accents, for comparing names and companies. */
-export const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
 // the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
 const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
 

@@ -1,7 +1,8 @@
 import type { Extractor } from './types';
 import { meta } from './dom';
-import { fold, found, person } from './names';
+import { found, person } from './names';
 import { splitLine } from './selection';
+import { fold } from '../text';
 
 export const opengraph: Extractor = {
   id: 'opengraph',

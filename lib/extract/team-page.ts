@@ -1,7 +1,8 @@
 import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
 import { siteOrganization } from './jsonld';
-import { cleanName, fold, person } from './names';
+import { cleanName, person } from './names';
+import { fold } from '../text';
 
 const NAME = '[class*="name" i],[itemprop="name"],h2,h3,h4,h5,strong';
 const ROLE =

@@ -1,7 +1,8 @@
 import type { Extractor } from './types';
 import { all, text } from './dom';
-import { cleanName, fold, found, person, tidy } from './names';
+import { cleanName, found, person, tidy } from './names';
 import { splitLine } from './selection';
+import { fold } from '../text';
 
 /** The message's own lines of text, up to the quoted reply. */
 function lines(root: Element): string[] {

@@ -1,7 +1,8 @@
 import { browser, type Browser } from 'wxt/browser';
-import { lookupJobs, pageChanged, pendingPerson, type PendingPerson } from '@/lib/background/items';
-import { send, type LookupJob } from '@/lib/messaging';
+import { send } from '@/lib/messaging';
 import type { PanelActions, PanelDeps, PanelState } from './store';
+import type { LookupJob } from '@/lib/model';
+import { lookupJobs, pageChanged, pendingPerson, type PendingPerson } from '@/lib/storage/session';
 
 type Panel = Pick<PanelState, 'tabId'> & Pick<PanelActions, 'follow' | 'leave' | 'detect' | 'takePending'>;
 

@@ -1,8 +1,8 @@
-import type { HistoryEntry, LookupInput } from '@/lib/messaging';
-import { formatDate, type Text, type UiLang } from '@/lib/i18n';
-import type { Depth } from '@/lib/storage';
+import { formatDate } from '@/lib/i18n';
 import { oceanLines } from './ocean';
 import { analysisSections, summaryLabel, summaryOf, type Block } from './sections';
+import type { Depth, HistoryEntry, Lang, LookupInput, Text } from '@/lib/model';
+import { slug, stripMarks } from '@/lib/text';
 
 /* An analysis taken elsewhere: plain text and Markdown for CRM notes, JSON for keeping. */
 
@@ -25,7 +25,7 @@ interface Style {
   strong(text: string): string;
 }
 
-function write(entry: HistoryEntry, lang: UiLang, style: Style): string {
+function write(entry: HistoryEntry, lang: Lang, style: Style): string {
   const { esc, strong } = style;
   const lines: string[] = [];
   const heading = (level: 1 | 2 | 3, text: string) => {
@@ -82,7 +82,7 @@ const blockLabel = (block: Block): string => (block.kind === 'ocean' ? 'OCEAN' :
 const squash = (s: string) => s.replace(/\s*\n\s*/g, ' ');
 
 /** Plain text with dashes for lists, for any notes field. */
-export function analysisToText(entry: HistoryEntry, lang: UiLang): string {
+export function analysisToText(entry: HistoryEntry, lang: Lang): string {
   return write(entry, lang, {
     heading: (level, text) => [level === 1 ? text : level === 2 ? text.toUpperCase() : `${text}:`],
     item: (text) => `- ${text}`,
@@ -96,7 +96,7 @@ export function escapeMarkdown(s: string): string {
   return squash(s).replace(/[\\`*_{}[\]<>#|~]/g, '\\$&');
 }
 
-export function analysisToMarkdown(entry: HistoryEntry, lang: UiLang): string {
+export function analysisToMarkdown(entry: HistoryEntry, lang: Lang): string {
   return write(entry, lang, {
     heading: (level, text) => [`${'#'.repeat(level)} ${text}`, ''],
     item: (text) => `- ${text}`,
@@ -111,20 +111,14 @@ export function analysisToJson(entry: HistoryEntry): string {
 }
 
 export function analysisFileName(entry: HistoryEntry): string {
-  const slug = `${personName(entry.input)} ${entry.input.empresa}`
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+  const name = slug(`${personName(entry.input)} ${entry.input.empresa}`, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 80);
-  return `perfil-intel-${slug || 'analise'}-${new Date(entry.createdAt).toISOString().slice(0, 10)}.json`;
+  return `perfil-intel-${name || 'analise'}-${new Date(entry.createdAt).toISOString().slice(0, 10)}.json`;
 }
 
 const sentenceKey = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+  stripMarks(s)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
@@ -143,7 +137,7 @@ export function tipsBeyond(message: string, tips: readonly string[]): string[] {
 
 /** Which analysis will answer a quote, and from where: "Completa, em português · serviço /crm" or the history. */
 export function quoteAnswerText(
-  lang: UiLang,
+  lang: Lang,
   quote: { endpoint: string; depth: Depth; lang: 'pt' | 'en'; cached: unknown },
   servedFromHistory: boolean,
 ): string {

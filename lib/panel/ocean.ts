@@ -1,5 +1,5 @@
 import { OCEAN_LABELS, type OceanScores, type OceanTrait } from '@/lib/analysis/model';
-import type { UiLang } from '@/lib/i18n';
+import type { Lang } from '@/lib/model';
 
 export interface OceanBar {
   trait: OceanTrait;
@@ -42,7 +42,7 @@ export function consistentOcean(ocean: OceanScores): OceanScores {
 }
 
 /** The bars of the OCEAN chart, the Big Five with emotional stability in neuroticism's place. */
-export function oceanChart(ocean: OceanScores | undefined, lang: UiLang): OceanChartModel | undefined {
+export function oceanChart(ocean: OceanScores | undefined, lang: Lang): OceanChartModel | undefined {
   if (typeof ocean !== 'object' || ocean === null) return undefined;
   const scores = consistentOcean(ocean);
   const bars = CHART.flatMap((trait) => {
@@ -55,7 +55,7 @@ export function oceanChart(ocean: OceanScores | undefined, lang: UiLang): OceanC
 }
 
 /** One line per bar, e.g. "Abertura: 84/100", for copies and screen readers. */
-export function oceanLines(chart: OceanChartModel, lang: UiLang): string[] {
+export function oceanLines(chart: OceanChartModel, lang: Lang): string[] {
   return chart.bars.map((b) =>
     b.trait === 'emotionalStability' && chart.neuroticism !== undefined
       ? `${b.label}: ${b.value}/100 (${OCEAN_LABELS.neuroticism[lang].toLowerCase()}: ${chart.neuroticism}/100)`

@@ -1,8 +1,9 @@
 import { approachSummary, topTraits } from '@/lib/analysis/summary';
 import { STAKEHOLDER_LABEL, stakeholderText } from '@/lib/analysis/stakeholder';
 import { OCEAN_LABELS, type Analysis, type OceanScores } from '@/lib/analysis/model';
-import { formatNumber, type Text, type UiLang } from '@/lib/i18n';
+import { formatNumber } from '@/lib/i18n';
 import { consistentOcean, oceanChart, type OceanChartModel } from './ocean';
+import type { Lang, Text } from '@/lib/model';
 
 /*
  * The analysis as a list of sections of plain blocks. The panel renders them, and the text and Markdown copies
@@ -125,7 +126,7 @@ const L = {
 type Label = keyof typeof L;
 
 /** Builds blocks in one language, dropping every empty one. */
-function builder(lang: UiLang) {
+function builder(lang: Lang) {
   const t = (k: Label) => L[k][lang];
   const facts = (pairs: [Label, unknown][], label?: Label): Block[] => {
     const items = pairs.flatMap(([k, v]) => (str(v) === undefined ? [] : [{ label: t(k), text: str(v)! }]));
@@ -161,7 +162,7 @@ function builder(lang: UiLang) {
 }
 
 /** Every field the analysis holds, in the order a seller reads them. */
-export function analysisSections(a: Analysis, lang: UiLang): SectionModel[] {
+export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
   const { t, facts, text, list, records } = builder(lang);
   const persona = obj<NonNullable<Analysis['persona']>>(a.persona);
   const strategy = obj<NonNullable<Analysis['estrategiaComunicacao']>>(a.estrategiaComunicacao);
@@ -331,7 +332,7 @@ export function analysisSections(a: Analysis, lang: UiLang): SectionModel[] {
   );
 }
 
-function dateTime(lang: UiLang, iso: string): string {
+function dateTime(lang: Lang, iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return d.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -352,11 +353,11 @@ const SUMMARY_LABELS = {
   approach: { pt: 'Como abordar', en: 'How to approach' },
 } satisfies Record<string, Text>;
 
-export function summaryLabel(key: keyof typeof SUMMARY_LABELS, lang: UiLang): string {
+export function summaryLabel(key: keyof typeof SUMMARY_LABELS, lang: Lang): string {
   return SUMMARY_LABELS[key][lang];
 }
 
-export function summaryOf(a: Analysis, lang: UiLang): SummaryModel {
+export function summaryOf(a: Analysis, lang: Lang): SummaryModel {
   const facts: Fact[] = [];
   const add = (key: keyof typeof SUMMARY_LABELS, value: unknown) => {
     if (str(value) !== undefined) facts.push({ label: SUMMARY_LABELS[key][lang], text: str(value)! });

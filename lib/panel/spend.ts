@@ -1,5 +1,5 @@
-import type { Quote } from '@/lib/messaging';
-import type { Depth, Settings } from '@/lib/storage';
+import type { Settings } from '@/lib/storage';
+import type { Depth, Quote } from '@/lib/model';
 
 /** What running the quoted lookup costs now: nothing when history serves it, unless the user asked to refresh. */
 export function costOf(quote: Pick<Quote, 'credits' | 'cached'>, refresh: boolean): number {

@@ -1,22 +1,20 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAX_AUTO_RETRY_SEC, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import type { Text } from '@/lib/i18n';
+import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import { costOf } from '@/lib/panel/spend';
 import {
-  MessageError,
+  type Depth,
+  depths,
   type HistoryEntry,
   type Lang,
   type LookupInput,
   type LookupJob,
   type LookupRequest,
   type Quote,
-  type RequestData,
-  type RequestType,
-  type Responses,
   type SeenQuote,
-} from '@/lib/messaging';
-import { costOf } from '@/lib/panel/spend';
-import { depths, type Depth } from '@/lib/storage';
+  type Text,
+} from '@/lib/model';
 
 /*
  * The side panel's state: which page it follows and who is on it, the form of what will be sent, the quotes,

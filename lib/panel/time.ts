@@ -1,4 +1,4 @@
-import type { Text } from '@/lib/i18n';
+import type { Text } from '@/lib/model';
 
 const DAY_MS = 86_400_000;
 

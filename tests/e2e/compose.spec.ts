@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import type { Channel } from '@/lib/draft/prompt';
 import { expect, test } from './fixtures';
 import { messenger, settledJob } from './messages';
 import { openPanel, openTab, setSettings } from './sidepanel.helpers';
+import type { Channel } from '@/lib/model';
 
 /*
  * "Inserir na mensagem" and "Revisar meu texto" through the built extension: the side panel beside a compose

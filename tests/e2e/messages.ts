@@ -1,6 +1,7 @@
 /// <reference types="chrome" />
 import { expect, type Page } from '@playwright/test';
-import type { LookupJob, RequestData, RequestType, Responses } from '@/lib/messaging';
+import type { RequestData, RequestType, Responses } from '@/lib/messaging';
+import type { LookupJob } from '@/lib/model';
 
 type Reply<T extends RequestType> = { ok: true; value: Responses[T] } | { ok: false; error: unknown };
 

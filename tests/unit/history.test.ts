@@ -3,17 +3,10 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  DRAFT_VERSIONS,
-  HISTORY_DB,
-  HISTORY_VERSION,
-  HistoryError,
-  MIGRATIONS,
-  createHistory,
-  fold,
-  personKey,
-} from '@/lib/history';
-import type { DraftVersion, HistoryEntry, LookupInput } from '@/lib/messaging';
+import { DRAFT_VERSIONS, HistoryError, createHistory, personKey } from '@/lib/history';
+import type { DraftVersion, HistoryEntry, LookupInput } from '@/lib/model';
+import { HISTORY_DB, HISTORY_VERSION, MIGRATIONS } from '@/lib/storage/idb';
+import { fold } from '@/lib/text';
 
 const DAY = 86_400_000;
 let clock = Date.UTC(2025, 5, 1);

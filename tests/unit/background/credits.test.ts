@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { badgeFor } from '@/lib/background/badge';
-import { credits, emptyCredits, settings } from '@/lib/storage';
+import { credits, settings } from '@/lib/storage';
 import { DEMO_KEYS } from '../../sandbox/accounts';
 import { engineWith, setupEngineTests } from './setup';
+import { emptyCredits } from '@/lib/model';
 
 const sandbox = setupEngineTests();
 

@@ -1,13 +1,13 @@
 import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { lookupJobs } from '@/lib/background/items';
 import { PRUNE_ALARM } from '@/lib/background/engine';
 import { createKeepAlive } from '@/lib/background/keep-alive';
 import { createHistory } from '@/lib/history';
-import type { HistoryEntry, LookupJob } from '@/lib/messaging';
 import { settings } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
+import type { HistoryEntry, LookupJob } from '@/lib/model';
+import { lookupJobs } from '@/lib/storage/session';
 
 const sandbox = setupEngineTests();
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lookupJobs } from '@/lib/background/items';
-import type { LookupInput, LookupJob } from '@/lib/messaging';
 import { credits, settings } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
+import type { LookupInput, LookupJob } from '@/lib/model';
+import { lookupJobs } from '@/lib/storage/session';
 
 const sandbox = setupEngineTests();
 

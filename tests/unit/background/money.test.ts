@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createClientFactory } from '@/lib/background/api';
 import { billingNotice, reconcile } from '@/lib/background/reconcile';
 import { historyToCsv } from '@/lib/export';
-import type { LookupInput, LookupJob, SeenQuote } from '@/lib/messaging';
-import { credits, emptyCredits } from '@/lib/storage';
+import { credits } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
+import { emptyCredits, type LookupInput, type LookupJob, type SeenQuote } from '@/lib/model';
 
 const sandbox = setupEngineTests();
 const ana: LookupInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };

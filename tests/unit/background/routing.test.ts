@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeLookup } from '@/lib/background/routing';
-import type { LookupInput } from '@/lib/messaging';
-import { credits, emptyCredits } from '@/lib/storage';
+import { credits } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
+import { emptyCredits, type LookupInput } from '@/lib/model';
 
 const sandbox = setupEngineTests();
 const ana: LookupInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };

@@ -3,9 +3,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { onCommand } from '@/lib/background/commands';
 import { MENU_ID, onContextMenuClick } from '@/lib/background/context-menu';
 import { detect, originPattern } from '@/lib/background/detect';
-import { pageChanged, pendingPerson } from '@/lib/background/items';
 import { notePageChanged, openPanel } from '@/lib/background/panel';
 import type { ContentResponse } from '@/lib/messaging';
+import { pageChanged, pendingPerson } from '@/lib/storage/session';
 
 /*
  * The fake browser has no sidePanel, scripting, permissions or tabs.sendMessage: each test installs the part of

@@ -2,7 +2,7 @@ import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
 import { buildCommittee, classify, companiesOf } from '@/lib/batch/committee';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry } from '@/lib/model';
 
 const base: Analysis = emptyAnalysis();
 const entry = (id: string, name: string, empresa: string, a: Partial<Analysis>): HistoryEntry =>

@@ -1,8 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { BatchJob } from '@/lib/batch/model';
-import { batchJobs } from '@/lib/batch/store';
-import type { LookupInput } from '@/lib/messaging';
 import { engineWith, setupEngineTests } from '../background/setup';
+import type { BatchJob, LookupInput } from '@/lib/model';
+import { batchJobs } from '@/lib/storage';
 
 const sandbox = setupEngineTests();
 

@@ -5,8 +5,7 @@ import type { Analysis } from '@/lib/analysis/model';
 import { batchToCsv, batchToJson, BATCH_CSV_HEADERS } from '@/lib/batch/export';
 import { applyMapping, guessMapping, missingText, parseLines, readTable } from '@/lib/batch/import';
 import { missingFields } from '@/lib/batch/plan';
-import type { BatchJob } from '@/lib/batch/model';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { BatchJob, HistoryEntry } from '@/lib/model';
 
 describe('CSV and TSV import', () => {
   it('understands Portuguese headers, a semicolon delimiter and lists bad rows', () => {

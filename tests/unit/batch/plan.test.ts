@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { personKey } from '@/lib/history';
 import { eta, progressOf } from '@/lib/batch/progress';
 import { planBatch, selectForJob } from '@/lib/batch/plan';
-import type { BatchJob } from '@/lib/batch/model';
-import type { LookupInput } from '@/lib/messaging';
+import type { BatchJob, LookupInput } from '@/lib/model';
 
 const p = (primeiro_nome: string, ultimo_nome: string, empresa: string): LookupInput => ({
   primeiro_nome,

@@ -13,11 +13,16 @@ import type { Analysis } from '@/lib/analysis/model';
 import { buildCommittee } from '@/lib/batch/committee';
 import { ROW_STATUS_LABELS } from '@/lib/batch/export';
 import { parseLines } from '@/lib/batch/import';
-import { INTERRUPTED_ROW, ROW_STATUSES, type BatchRow } from '@/lib/batch/model';
-import type { BatchPlan } from '@/lib/batch/plan';
+import { INTERRUPTED_ROW } from '@/lib/batch/model';
 import { progressOf } from '@/lib/batch/progress';
-import type { UiLang } from '@/lib/i18n';
-import type { HistoryEntry, LookupInput } from '@/lib/messaging';
+import {
+  type BatchPlan,
+  type BatchRow,
+  type HistoryEntry,
+  type Lang,
+  type LookupInput,
+  ROW_STATUSES,
+} from '@/lib/model';
 
 /** The text a reader gets: element contents and the labels given as attributes, one per line. */
 const shown = (el: ReactElement) =>
@@ -63,7 +68,7 @@ const entries = [
 const interrupted: BatchRow = { id: 'r', input: people[0]!, status: 'interrupted', ...INTERRUPTED_ROW };
 const noop = () => undefined;
 
-const parts = (lang: UiLang) => ({
+const parts = (lang: Lang) => ({
   sources: shown(<Sources tabId={null} people={people} onChange={noop} lang={lang} />),
   plan: shown(<PlanPanel people={people} onStarted={noop} lang={lang} />),
   bad: shown(<BadRows rows={parseLines('12345\nCarla – Vtex').bad} lang={lang} />),

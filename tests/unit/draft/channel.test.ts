@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildDraftPrompt, CHANNELS } from '@/lib/draft/prompt';
+import { buildDraftPrompt } from '@/lib/draft/prompt';
 import { forChannel, NOTE_LIMIT_FREE, plainText, shorten, splitSubject } from '@/lib/draft/channel';
 import { emptyAnalysis } from '@/lib/analysis/normalize';
+import { CHANNELS } from '@/lib/model';
 
 describe('channel-aware drafts', () => {
   const system = (channel: (typeof CHANNELS)[number]) =>

@@ -1,5 +1,5 @@
 import type { Analysis } from '@/lib/analysis/model';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry } from '@/lib/model';
 
 /** A small Complete-like analysis; `over` replaces fields. */
 function analysisOf(over: Partial<Analysis>): Analysis {

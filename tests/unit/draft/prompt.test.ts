@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
-import { CHANNELS, buildDraftPrompt, type DraftPromptInput } from '@/lib/draft/prompt';
+import { buildDraftPrompt, type DraftPromptInput } from '@/lib/draft/prompt';
+import { CHANNELS } from '@/lib/model';
 
 /** Every field the prompt may use carries USED-…, every other field LEAK-…. */
 const analysis: Analysis = {

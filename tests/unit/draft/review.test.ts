@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
-import { CHANNELS } from '@/lib/draft/prompt';
 import { applyEdit, buildReviewPrompt, parseReview, type Review } from '@/lib/draft/review';
 import { reviewReply } from '../../sandbox/model-text';
+import { CHANNELS } from '@/lib/model';
 
 /** Fields the review may use carry USED-…, the others LEAK-…. */
 const analysis = {

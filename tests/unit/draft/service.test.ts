@@ -3,7 +3,6 @@ import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createClientFactory } from '@/lib/background/api';
 import { createDraftService } from '@/lib/background/draft';
-import { unsavedEntries } from '@/lib/background/items';
 import { createKeepAlive } from '@/lib/background/keep-alive';
 import type { Sender } from '@/lib/background/sender';
 import { createRateLimiter } from '@/lib/draft/limits';
@@ -11,6 +10,7 @@ import type { DraftMessage, DraftRequest } from '@/lib/draft/port';
 import { parseReview } from '@/lib/draft/review';
 import { PAGE, engineWith, setupEngineTests } from '../background/setup';
 import { entry } from './entries';
+import { unsavedEntries } from '@/lib/storage/session';
 
 const sandbox = setupEngineTests();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanCompany, cleanName, fold, person, splitRole, tidy } from '@/lib/extract/names';
+import { cleanCompany, cleanName, person, splitRole, tidy } from '@/lib/extract/names';
+import { fold } from '@/lib/text';
 
 describe('cleanName', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   safeExternalUrl,
   usageRows,
 } from '@/components/credits';
-import { emptyCredits } from '@/lib/storage';
+import { emptyCredits } from '@/lib/model';
 
 describe('credit display helpers', () => {
   it('reads plan ids as names', () => {

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
 import { CSV_HEADERS, EXPORT_FORMAT, exportFileName, historyToCsv, historyToJson } from '@/lib/export';
-import type { HistoryEntry } from '@/lib/messaging';
+import type { HistoryEntry } from '@/lib/model';
 
 const analysis: Analysis = {
   cargo: 'Diretora Comercial',

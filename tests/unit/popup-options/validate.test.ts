@@ -96,3 +96,24 @@ describe('saving an API address', () => {
     ]);
   });
 });
+
+describe('one key rule for the page and the worker', () => {
+  it('the options page accepts exactly the keys the worker keeps', async () => {
+    const fc = await import('fast-check');
+    const { keyStatusOf } = await import('@/lib/background/key');
+    const key = fc.oneof(
+      fc
+        .tuple(fc.constantFrom('basic_api_', 'complete_api_', 'plus_api_', 'basic_api', ''), fc.string())
+        .map(([p, r]) => p + r),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(key, (k) => {
+        expect(keyFormatError(k) === null).toBe(keyStatusOf(k.trim()).present);
+      }),
+    );
+    // A short random part is a key of the documented form: both sides take it.
+    expect(keyFormatError('basic_api_abc')).toBeNull();
+    expect(keyStatusOf('basic_api_abc').present).toBe(true);
+  });
+});

@@ -1,10 +1,10 @@
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import type { Analysis } from '@/lib/analysis/model';
-import type { HistoryEntry } from '@/lib/messaging';
 import basico from '@/tests/fixtures/api/crm_basico.json';
 import crm from '@/tests/fixtures/api/crm.json';
 import crmPlus from '@/tests/fixtures/api/crm_plus.json';
 import plusBatch from '@/tests/fixtures/api/crm_plus_batch.json';
+import type { HistoryEntry } from '@/lib/model';
 
 /** The API fixtures of every tier and variant, read the way the background reads them. */
 export const basic: Analysis = normalizeAnalysis(basico.analise).analysis;

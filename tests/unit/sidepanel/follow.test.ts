@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { lookupJobs, pageChanged, pendingPerson } from '@/lib/background/items';
-import type { LookupJob } from '@/lib/messaging';
 import { browserDeps, followPending, followTabs, runningJob } from '@/lib/panel/follow';
+import type { LookupJob } from '@/lib/model';
+import { lookupJobs, pageChanged, pendingPerson } from '@/lib/storage/session';
 
 /** A stand-in for the store that records what the browser's events asked of it. */
 function recorder(tabId: number | null = null) {

@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import {
-  MessageError,
-  type HistorySummary,
-  type LookupJob,
-  type LookupRequest,
-  type Quote,
-  type RequestData,
-  type RequestType,
-  type Responses,
-} from '@/lib/messaging';
+import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
 import {
   createPanelStore,
   EMPTY_DRAFT,
@@ -18,8 +9,8 @@ import {
   SETTLE_RETRIES_MS,
   type PanelDeps,
 } from '@/lib/panel/store';
-import type { Depth } from '@/lib/storage';
 import { basic, entryOf } from './analyses';
+import type { Depth, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/model';
 
 type Handlers = { [T in RequestType]?: (data: RequestData<T>) => Responses[T] | Promise<Responses[T]> };
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { isApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import { isHistoryEntry } from '@/lib/history';
-import { requests, type HistoryEntry, type LookupJob } from '@/lib/messaging';
-import { defineStored } from '@/lib/storage';
+import { lookupRequestSchema, type HistoryEntry, type LookupJob } from '@/lib/model';
+import { defineStored, recordOf } from './define';
+import { SESSION_KEYS } from './keys';
 
 /*
  * What the background keeps in storage.session: it outlives a worker restart (not a browser restart) and every
@@ -21,7 +22,7 @@ export const candidateSchema: z.ZodType<Candidate> = z.object({
 
 const jobBase = z.object({
   id: z.string(),
-  request: requests.lookup,
+  request: lookupRequestSchema,
   quote: z.object({
     endpoint: z.string(),
     credits: z.number(),
@@ -37,23 +38,12 @@ const jobSchema: z.ZodType<LookupJob> = z.discriminatedUnion('status', [
   jobBase.extend({ status: z.literal('interrupted') }),
 ]);
 
-/** Drops the records that no longer fit instead of losing the whole map. */
-const recordOf = <T>(schema: z.ZodType<T>) =>
-  z.record(z.string(), z.unknown()).transform((r) =>
-    Object.fromEntries(
-      Object.entries(r).flatMap(([k, v]) => {
-        const parsed = schema.safeParse(v);
-        return parsed.success ? [[k, parsed.data] as const] : [];
-      }),
-    ),
-  ) as unknown as z.ZodType<Record<string, T>>;
-
 /** Lookup jobs by id: running, done, failed or interrupted. */
-export const lookupJobs = defineStored('session:lookupJobs', recordOf(jobSchema), {});
+export const lookupJobs = defineStored(`session:${SESSION_KEYS.lookupJobs}`, recordOf(jobSchema), {});
 
 /** Results IndexedDB refused (storage full), kept for this browser session so no paid result is lost. */
 export const unsavedEntries = defineStored(
-  'session:unsavedEntries',
+  `session:${SESSION_KEYS.unsavedEntries}`,
   recordOf(z.custom<HistoryEntry>(isHistoryEntry)),
   {},
 );
@@ -69,13 +59,13 @@ export const pendingPersonSchema = z
   })
   .nullable();
 export type PendingPerson = NonNullable<z.infer<typeof pendingPersonSchema>>;
-export const pendingPerson = defineStored('session:pendingPerson', pendingPersonSchema, null);
+export const pendingPerson = defineStored(`session:${SESSION_KEYS.pendingPerson}`, pendingPersonSchema, null);
 
 /** The last single-page navigation a content script reported. */
 export const pageChangedSchema = z
   .object({ tabId: z.number().int(), url: z.string().max(2048), at: z.number() })
   .nullable();
-export const pageChanged = defineStored('session:pageChanged', pageChangedSchema, null);
+export const pageChanged = defineStored(`session:${SESSION_KEYS.pageChanged}`, pageChangedSchema, null);
 
 /** When /creditos was last asked, shared by every page through the background. */
-export const creditsCheckedAt = defineStored('session:creditsCheckedAt', z.number(), 0);
+export const creditsCheckedAt = defineStored(`session:${SESSION_KEYS.creditsCheckedAt}`, z.number(), 0);

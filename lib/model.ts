@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import type { Analysis } from '@/lib/analysis/model';
+import { isApiError, type ApiError } from '@/lib/api/errors';
+
+/*
+ * The domain model: what the extension talks about (a person to look up, a depth, a quote, a history entry, a
+ * batch job, the account's credits) with the schemas that check it. The message protocol (lib/messaging.ts),
+ * the stored items (lib/storage/) and the pages import these; this module imports no one of them.
+ */
+
+/** A user-visible text in both languages. */
+export type Text = { pt: string; en: string };
+export const textSchema: z.ZodType<Text> = z.object({ pt: z.string(), en: z.string() });
+
+/** The language of the UI and of an analysis. */
+export const langs = ['pt', 'en'] as const;
+export const langSchema = z.enum(langs);
+export type Lang = (typeof langs)[number];
+
+/** How deep an analysis goes: Basic, Complete or Plus. */
+export const depths = ['quick', 'complete', 'plus'] as const;
+export const depthSchema = z.enum(depths);
+export type Depth = (typeof depths)[number];
+
+const trimmed = (max: number) => z.string().trim().max(max);
+/** The person to analyse, as the service names the fields. */
+export const lookupInputSchema = z.object({
+  primeiro_nome: trimmed(200).min(1),
+  ultimo_nome: trimmed(200).default(''),
+  empresa: trimmed(200).min(1),
+  contexto_adicional: trimmed(1000).optional(),
+});
+export type LookupInput = z.infer<typeof lookupInputSchema>;
+
+/** The quote the user saw when asking: the worker charges only when a fresh quote still says the same. */
+export const seenQuoteSchema = z.object({
+  input: lookupInputSchema,
+  depth: depthSchema,
+  lang: langSchema,
+  endpoint: z.string().max(100),
+  /** The cost shown on the button: 0 when history serves it. */
+  cost: z.number().int().min(0).max(1000),
+  /** The history entry that served it at 0 credits, if any. */
+  cachedId: z.string().max(100).nullable(),
+});
+export type SeenQuote = z.infer<typeof seenQuoteSchema>;
+
+/** One lookup the user asked for. */
+export const lookupRequestSchema = z.object({
+  input: lookupInputSchema,
+  depth: depthSchema,
+  lang: langSchema,
+  refresh: z.boolean().default(false),
+  seen: seenQuoteSchema.optional(),
+});
+export type LookupRequest = z.infer<typeof lookupRequestSchema>;
+
+/** What a lookup will cost, shown before anything is spent. */
+export interface Quote {
+  /** The input this quote was made for. */
+  input?: LookupInput;
+  endpoint: string;
+  credits: number;
+  /** Typical seconds, from the contract. */
+  timeRange: [number, number];
+  depth: Depth;
+  lang: Lang;
+  /** A history entry that would serve this lookup at zero credits (unless refresh). */
+  cached: HistorySummary | null;
+  balance: number | null;
+  /** null when the depth cannot be had with this key (e.g. Plus in English, or a basic key). */
+  unavailable: Text | null;
+}
+
+export interface HistoryEntry {
+  id: string;
+  /** Normalized person key: name + company, lower case, no accents. */
+  personKey: string;
+  input: LookupInput;
+  depth: Depth;
+  lang: Lang;
+  endpoint: string;
+  creditsCharged: number;
+  createdAt: number;
+  analysis: Analysis;
+  /** Fields the normalizer could not read. */
+  issues: string[];
+  /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE), or when the charge differed from the price. */
+  notice?: Text;
+  /**
+   * The balance's drop around this lookup differed from the price quoted: `observed` credits went, `expected`
+   * were quoted (e.g. the browser re-sent the request after a dropped connection and the service charged twice).
+   */
+  billingCheck?: { expected: number; observed: number; before: number; after: number };
+}
+export type HistorySummary = Pick<
+  HistoryEntry,
+  'id' | 'personKey' | 'input' | 'depth' | 'lang' | 'endpoint' | 'creditsCharged' | 'createdAt'
+> & { cargo?: string };
+
+/** A lookup as the background tracks it; persisted in storage.session so a restarted worker and every page see it. */
+export type LookupJob = {
+  id: string;
+  request: LookupRequest;
+  quote: Pick<Quote, 'endpoint' | 'credits' | 'timeRange'>;
+  startedAt: number;
+  updatedAt: number;
+} & (
+  | { status: 'running' }
+  | { status: 'done'; entryId: string; fromHistory: boolean }
+  | { status: 'error'; error: ApiError }
+  | { status: 'interrupted' }
+);
+
+/** What pages say about an interrupted job: the call may have been charged, and nothing is re-sent by itself. */
+export const INTERRUPTED_MESSAGE: Text = {
+  pt: 'Interrompido: confira os créditos antes de tentar de novo.',
+  en: 'Interrupted: check your credits before trying again.',
+};
+
+/** Where a draft is meant to be sent. */
+export const CHANNELS = ['linkedin', 'linkedin-note', 'email', 'whatsapp'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** One version of a draft to a person, newest last; kept with the analysis in the history. */
+export interface DraftVersion {
+  id: string;
+  channel: Channel;
+  text: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Another person in the history who buys alike. */
+export interface SimilarPerson {
+  id: string;
+  name: string;
+  company: string;
+  cargo?: string;
+  /** Cosine similarity, -1 to 1. */
+  score: number;
+}
+
+/** /tiers-disponiveis, reduced to what the plan comparison shows. */
+export interface PlansInfo {
+  plans: {
+    name: string;
+    tier: string;
+    price: string;
+    features: string[];
+    endpoints: string[];
+    creditsPerUse: Record<string, number | string>;
+  }[];
+  upgradeMessage: string | null;
+  upgradeBenefits: string[];
+}
+
+/** /health and /status reconciled: both vocabularies map onto one level. */
+export interface ServiceStatus {
+  level: 'ok' | 'degraded' | 'outage' | 'unknown';
+  detail: string | null;
+  version: string | null;
+  checkedAt: number;
+}
+
+export interface ModelInfo {
+  id: string;
+  /** Documented maximum tokens, when known. */
+  maxTokens: number | null;
+}
+
+/** What pages may know of the API key: never the key itself. */
+export const keyStatusSchema = z.object({
+  present: z.boolean(),
+  masked: z.string(),
+  tier: z.enum(['basic', 'complete']).nullable(),
+});
+export type KeyStatus = z.infer<typeof keyStatusSchema>;
+
+/** The account's balance and plan, as last learned. */
+export const creditsSchema = z.object({
+  balance: z.number().nullable(),
+  plan: z.string().nullable(),
+  tier: z.string().nullable(),
+  status: z.enum(['active', 'suspended', 'expired', 'unknown']),
+  renewal: z.string().nullable(),
+  allowedEndpoints: z.array(z.string()),
+  usedThisPeriod: z.number().nullable(),
+  totalCredits: z.number().nullable(),
+  thisMonth: z.record(z.string(), z.unknown()).nullable(),
+  last30Days: z.record(z.string(), z.unknown()).nullable(),
+  upgradeUrl: z.string().nullable(),
+  /** When the balance was last learned, and from where. */
+  updatedAt: z.number(),
+  source: z.enum(['billing', 'creditos', 'none']),
+});
+export type Credits = z.infer<typeof creditsSchema>;
+export const emptyCredits: Credits = {
+  balance: null,
+  plan: null,
+  tier: null,
+  status: 'unknown',
+  renewal: null,
+  allowedEndpoints: [],
+  usedThisPeriod: null,
+  totalCredits: null,
+  thisMonth: null,
+  last30Days: null,
+  upgradeUrl: null,
+  updatedAt: 0,
+  source: 'none',
+};
+
+/*
+ * A batch job as it is persisted (storage.local): the rows and where each one stands. Results live in the
+ * history (a row holds the entry id), so the job stays small enough to rewrite after every response.
+ */
+
+/**
+ * - queued: waiting to be sent · sent: its request is out, no answer yet
+ * - done: analysed (charged) · cached: served from the history (free)
+ * - failed: the service said no (not charged) · interrupted: sent, answer lost (maybe charged)
+ * - cancelled: never sent, the job was cancelled
+ */
+export const ROW_STATUSES = [
+  'queued',
+  'sent',
+  'done',
+  'cached',
+  'failed',
+  'interrupted',
+  'cancelled',
+] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+
+export const JOB_STATUSES = ['running', 'paused', 'cancelled', 'done'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export interface BatchRow {
+  id: string;
+  input: LookupInput;
+  status: RowStatus;
+  /** The history entry of a done or cached row; for a sent row, the id its result will be saved under. */
+  entryId?: string;
+  /** The service's words and code for a failed or interrupted row. */
+  error?: string;
+  error_code?: string;
+  apiError?: ApiError;
+}
+
+export interface BatchJob {
+  id: string;
+  depth: Depth;
+  /** Request path, e.g. `/crm_batch`. */
+  endpoint: string;
+  creditsPerProfile: number;
+  status: JobStatus;
+  /** Why a job stopped by itself (out of credits, key refused). */
+  pausedReason?: Text;
+  rows: BatchRow[];
+  creditsSpent: number;
+  /** Requests answered and the time they took in all, for the ETA. */
+  requests: number;
+  requestMs: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const rowSchema: z.ZodType<BatchRow> = z.object({
+  id: z.string(),
+  input: lookupInputSchema,
+  status: z.enum(ROW_STATUSES),
+  entryId: z.string().optional(),
+  error: z.string().optional(),
+  error_code: z.string().optional(),
+  apiError: z.custom<ApiError>(isApiError).optional(),
+});
+
+export const batchJobSchema: z.ZodType<BatchJob> = z.object({
+  id: z.string(),
+  depth: depthSchema,
+  endpoint: z.string(),
+  creditsPerProfile: z.number(),
+  status: z.enum(JOB_STATUSES),
+  pausedReason: textSchema.optional(),
+  rows: z.array(rowSchema),
+  creditsSpent: z.number(),
+  requests: z.number(),
+  requestMs: z.number(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+
+/** What a batch will cost before anything is sent (see lib/batch/plan.ts). */
+export type PlanStatus = 'new' | 'cached' | 'duplicate' | 'invalid';
+
+export interface PlannedPerson {
+  input: LookupInput;
+  key: string;
+  status: PlanStatus;
+  /** The history entry that serves a cached person. */
+  entryId?: string;
+  /** Why an invalid person cannot be sent. */
+  reason?: string;
+}
+
+export interface BatchPlan {
+  people: PlannedPerson[];
+  /** People to send, in order. */
+  toSend: number;
+  cached: number;
+  duplicates: number;
+  invalid: number;
+  creditsPerProfile: number;
+  /** toSend × creditsPerProfile. */
+  cost: number;
+  /** null when unknown (the service still refuses a batch it cannot charge). */
+  balance: number | null;
+  /** How many of `toSend` the balance covers. */
+  fits: number;
+  short: boolean;
+}

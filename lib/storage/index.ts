@@ -1,0 +1,3 @@
+/* Every stored item is defined under lib/storage/: storage.local here, storage.session in ./session, IndexedDB in ./idb. */
+export * from './define';
+export * from './local';
