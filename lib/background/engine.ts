@@ -15,7 +15,7 @@ import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
 import { createKeepAlive, type KeepAlive } from './keep-alive';
 import { createKeyService } from './key';
-import { createLookupService } from './lookup';
+import { createLookupService, type LookupDeps } from './lookup';
 import { openPanel } from './panel';
 import type { Handlers } from './router';
 
@@ -32,6 +32,8 @@ export interface EngineOptions {
   history?: History;
   keepAlive?: KeepAlive;
   now?: () => number;
+  /** How a finished lookup reaches the open pages (a runtime message by default). */
+  announce?: LookupDeps['announce'];
 }
 
 /** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
@@ -51,6 +53,7 @@ export function createEngine(options: EngineOptions = {}) {
     jobs,
     keepAlive,
     now,
+    announce: options.announce,
   });
   // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
   // `import()` a file, so their code is in background.js; only their construction and work wait.)
