@@ -39,9 +39,22 @@ function Usage({ lang, title, usage }: { lang: Lang; title: string; usage: Recor
 }
 
 /** The account as last known: balance, plan, tier, state, renewal, usage and what the plan allows, in words. */
-export function CreditsSummary({ credits, lang }: { credits: Credits; lang: Lang }) {
+/**
+ * The balance, plan, tier and status, then the details (renewal, usage, what the plan allows). With `fold`, the
+ * details sit in a closed disclosure, so a small window (the popup) shows what matters first.
+ */
+export function CreditsSummary({
+  credits,
+  lang,
+  fold = false,
+}: {
+  credits: Credits;
+  lang: Lang;
+  fold?: boolean;
+}) {
   const status = credits.status === 'unknown' ? null : STATUS[credits.status];
   const allowance = allowanceTexts(lang, credits.allowedEndpoints);
+  const details = <CreditsDetails credits={credits} lang={lang} allowance={allowance} />;
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -72,15 +85,41 @@ export function CreditsSummary({ credits, lang }: { credits: Credits; lang: Lang
             <Badge tone={status.tone}>{tr(lang, status.text)}</Badge>
           </Row>
         )}
-        {credits.renewal && (
-          <Row label={tr(lang, { pt: 'Renovação', en: 'Renewal' })}>{formatDate(lang, credits.renewal)}</Row>
-        )}
-        {credits.usedThisPeriod !== null && (
-          <Row label={tr(lang, { pt: 'Usados no período', en: 'Used this period' })}>
-            {formatNumber(lang, credits.usedThisPeriod)}
-          </Row>
-        )}
       </dl>
+      {fold ? (
+        <details
+          className="group rounded-md border border-zinc-200 dark:border-zinc-700"
+          data-testid="credit-details"
+        >
+          <summary className="cursor-pointer select-none rounded-md px-3 py-1.5 text-xs font-semibold text-zinc-700 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:text-zinc-300 dark:hover:bg-zinc-800">
+            {tr(lang, { pt: 'Detalhes do plano e do uso', en: 'Plan and usage details' })}
+          </summary>
+          <div className="flex flex-col gap-3 px-3 pt-1 pb-3">{details}</div>
+        </details>
+      ) : (
+        details
+      )}
+    </div>
+  );
+}
+
+function CreditsDetails({ credits, lang, allowance }: { credits: Credits; lang: Lang; allowance: string[] }) {
+  return (
+    <>
+      {(credits.renewal || credits.usedThisPeriod !== null) && (
+        <dl className="text-sm">
+          {credits.renewal && (
+            <Row label={tr(lang, { pt: 'Renovação', en: 'Renewal' })}>
+              {formatDate(lang, credits.renewal)}
+            </Row>
+          )}
+          {credits.usedThisPeriod !== null && (
+            <Row label={tr(lang, { pt: 'Usados no período', en: 'Used this period' })}>
+              {formatNumber(lang, credits.usedThisPeriod)}
+            </Row>
+          )}
+        </dl>
+      )}
       <Usage
         lang={lang}
         title={tr(lang, { pt: 'Uso neste mês', en: 'Usage this month' })}
@@ -115,6 +154,6 @@ export function CreditsSummary({ credits, lang }: { credits: Credits; lang: Lang
           })}
         </p>
       )}
-    </div>
+    </>
   );
 }

@@ -117,7 +117,7 @@ export function Popup() {
               onBuy={() => void openUpgrade(upgradeUrl)}
             />
           )}
-          <CreditsSummary credits={cached} lang={lang} />
+          <CreditsSummary credits={cached} lang={lang} fold />
           <div
             className="flex items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400"
             aria-live="polite"

@@ -16,5 +16,7 @@ export function onContextMenuClick(
 ): Promise<void> | undefined {
   if (info.menuItemId !== MENU_ID || tab?.id === undefined) return undefined;
   // the menu grants activeTab: the page is read too, so the panel lists its people as well
-  return Promise.all([offerSelection(tab.id, () => info.selectionText ?? ''), readInvokedTab(tab)]).then(() => {});
+  return Promise.all([offerSelection(tab.id, () => info.selectionText ?? ''), readInvokedTab(tab)]).then(
+    () => {},
+  );
 }

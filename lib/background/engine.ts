@@ -1,31 +1,39 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
-import { credits, settings } from '@/lib/storage';
+import { batchJobs, credits, settings } from '@/lib/storage';
 import { LOCAL_KEYS } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
-import { createBatchService } from './batch';
+import { createBatchService, type BatchService } from './batch';
 import { applyActionClick } from './action';
 import { showBadge } from './badge';
 import { createContextMenu } from './context-menu';
 import { createCreditsService } from './credits';
 import { detect } from './detect';
 import { composeInsert, composeRead } from './compose';
-import { createDraftService } from './draft';
+import { createDraftService, type DraftService } from './draft';
 import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
 import { createKeepAlive, type KeepAlive } from './keep-alive';
 import { createKeyService } from './key';
-import { createLookupService } from './lookup';
+import { createLookupService, type LookupDeps } from './lookup';
 import { openPanel } from './panel';
 import type { Handlers } from './router';
 
 export const PRUNE_ALARM = 'history-prune';
+
+/** `make()` on the first call, the same value after. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 export interface EngineOptions {
   client?: ClientFactory;
   history?: History;
   keepAlive?: KeepAlive;
   now?: () => number;
+  /** How a finished lookup reaches the open pages (a runtime message by default). */
+  announce?: LookupDeps['announce'];
 }
 
 /** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
@@ -45,15 +53,14 @@ export function createEngine(options: EngineOptions = {}) {
     jobs,
     keepAlive,
     now,
+    announce: options.announce,
   });
-  const draft = createDraftService({ client, history, keepAlive });
-  const batch = createBatchService({
-    client,
-    history,
-    credits: creditsService,
-    keepAlive,
-    now,
-  });
+  // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
+  // `import()` a file, so their code is in background.js; only their construction and work wait.)
+  const draftService = once(() => createDraftService({ client, history, keepAlive }));
+  const batchService = once(() =>
+    createBatchService({ client, history, credits: creditsService, keepAlive, now }),
+  );
   const keys = createKeyService({ credits: creditsService });
   const info = async () => ({ client: await client({ keyOptional: true }) });
 
@@ -74,18 +81,18 @@ export function createEngine(options: EngineOptions = {}) {
     'tiers.get': async (d) => infoHandlers['tiers.get'](d, await info()),
     'service.status': async (d) => infoHandlers['service.status'](d, await info()),
     'models.list': async (d) => infoHandlers['models.list'](d, await info()),
-    'batch.plan': ({ people, depth, refresh }) => batch.plan(people, depth, refresh),
-    'batch.start': (req) => batch.start(req),
-    'batch.get': ({ id }) => batch.get(id),
-    'batch.pause': ({ id }) => batch.pause(id),
-    'batch.resume': ({ id }) => batch.resume(id),
-    'batch.cancel': ({ id }) => batch.cancel(id),
-    'batch.retry': ({ id, rows }) => batch.retry(id, rows),
-    'batch.delete': async ({ id }) => (await batch.remove(id), { ok: true }),
-    'batch.entries': ({ id }) => batch.entries(id),
-    'draft.similar': (req) => draft.similar(req),
-    'draft.list': (req) => draft.drafts(req),
-    'draft.save': (req) => draft.saveDraft(req),
+    'batch.plan': ({ people, depth, refresh }) => batchService().plan(people, depth, refresh),
+    'batch.start': (req) => batchService().start(req),
+    'batch.get': ({ id }) => batchService().get(id),
+    'batch.pause': ({ id }) => batchService().pause(id),
+    'batch.resume': ({ id }) => batchService().resume(id),
+    'batch.cancel': ({ id }) => batchService().cancel(id),
+    'batch.retry': ({ id, rows }) => batchService().retry(id, rows),
+    'batch.delete': async ({ id }) => (await batchService().remove(id), { ok: true }),
+    'batch.entries': ({ id }) => batchService().entries(id),
+    'draft.similar': (req) => draftService().similar(req),
+    'draft.list': (req) => draftService().drafts(req),
+    'draft.save': (req) => draftService().saveDraft(req),
     'compose.insert': composeInsert,
     'compose.read': composeRead,
   };
@@ -115,27 +122,40 @@ export function createEngine(options: EngineOptions = {}) {
       const valid = await settings.get();
       if (raw !== undefined && JSON.stringify(raw) !== JSON.stringify(valid)) await settings.set(valid);
     });
-    await step('key status', () => keys.reconcile());
-    // Opening the history runs its migrations.
-    await step('history retention', () => history.prune());
-    await step('job recovery', () => lookup.recover());
-    await step('batch recovery', () => batch.recover());
-    await step('badge', refreshBadge);
-    await step('action click', applyActionSetting);
-    await step('prune alarm', async () => {
-      if (!(await browser.alarms.get(PRUNE_ALARM)))
-        await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
-    });
+    // The rest is independent: side by side, so a wake is ready after the slowest step, not their sum.
+    await Promise.all([
+      step('key status', () => keys.reconcile()),
+      // Opening the history runs its migrations; the job recovery reads it.
+      step('history retention', () => history.prune()).then(() =>
+        step('job recovery', () => lookup.recover()),
+      ),
+      // The batch service is built only when a batch is on record.
+      step('batch recovery', async () => {
+        if (Object.keys(await batchJobs.get()).length > 0) await batchService().recover();
+      }),
+      step('badge', refreshBadge),
+      step('action click', applyActionSetting),
+      step('prune alarm', async () => {
+        if (!(await browser.alarms.get(PRUNE_ALARM)))
+          await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
+      }),
+    ]);
   }
 
   return {
     handlers,
     init,
     lookup,
-    batch,
+    /** The batch service (built on first use). */
+    get batch(): BatchService {
+      return batchService();
+    },
     history,
     credits: creditsService,
-    draft,
+    /** The drafting service (built on first use). */
+    get draft(): DraftService {
+      return draftService();
+    },
 
     async onInstalled({ reason }: Browser.runtime.InstalledDetails): Promise<void> {
       await createContextMenu();

@@ -7,6 +7,7 @@ import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
 import type { JobStore } from './jobs';
+import { announceSettled } from '@/lib/announce';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { reconcile, billingNotice } from './reconcile';
@@ -42,12 +43,18 @@ export interface LookupDeps {
   keepAlive: KeepAlive;
   now?: () => number;
   newId?: () => string;
+  /** Hands a finished job (with its entry) to the open pages at once; by default a runtime message. */
+  announce?: (job: LookupJob, entry: HistoryEntry | null) => void;
 }
 
 export function createLookupService(deps: LookupDeps) {
   const { history, jobs, keepAlive } = deps;
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const announce = deps.announce ?? announceSettled;
+  /** The job as it will be stored once it ends, with `outcome`. */
+  const ended = (job: LookupJob, outcome: Partial<LookupJob>): LookupJob =>
+    ({ ...job, ...outcome, updatedAt: now() }) as LookupJob;
   /** Work in flight by person, depth and language: identical requests join it. */
   const inFlight = new Map<string, string>();
   const byJob = new Map<string, Promise<void>>();
@@ -130,7 +137,9 @@ export function createLookupService(deps: LookupDeps) {
     try {
       const hit = refresh ? null : await reusable(job.request);
       if (hit) {
-        await jobs.finish(job.id, { status: 'done', entryId: hit.id, fromHistory: true });
+        const outcome = { status: 'done', entryId: hit.id, fromHistory: true } as const;
+        announce(ended(job, outcome), null);
+        await jobs.finish(job.id, outcome);
         return;
       }
       const client = await deps.client();
@@ -145,14 +154,20 @@ export function createLookupService(deps: LookupDeps) {
       } finally {
         alone = charge.end();
       }
-      // The history first: a worker that dies after this line still finds the result at restart.
-      await save(toEntry(job, endpoint, res, alone ? before : null));
+      const entry = toEntry(job, endpoint, res, alone ? before : null);
+      const outcome = { status: 'done', entryId: job.id, fromHistory: false } as const;
+      // The saving starts first and the open panel gets the result beside it, not after it. The stored job says
+      // done only once the history holds the entry: a worker that dies before still finds the result at restart.
+      const saved = save(entry);
+      announce(ended(job, outcome), entry);
+      await saved;
       await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
-      await jobs.finish(job.id, { status: 'done', entryId: job.id, fromHistory: false });
+      await jobs.finish(job.id, outcome);
     } catch (e) {
       const spec = ENDPOINTS[endpoint];
       const error = toApiError(e, { charging: spec.charging, endpoint: spec.path, searched: input });
       await deps.credits.fromError(error).catch(() => undefined);
+      announce(ended(job, { status: 'error', error }), null);
       await jobs.finish(job.id, { status: 'error', error });
     }
   }

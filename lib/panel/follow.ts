@@ -1,4 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
+import { onSettled } from '@/lib/announce';
 import { send } from '@/lib/messaging';
 import type { PanelActions, PanelDeps, PanelState } from './store';
 import type { LookupJob } from '@/lib/model';
@@ -88,10 +89,19 @@ export const browserDeps: PanelDeps = {
       void send('job.get', { id })
         .then((job) => live && onJob(job))
         .catch(() => undefined);
-    const unwatch = lookupJobs.watch((jobs) => {
+    // The worker's message brings the finished job with its entry at once; the stored job (its watch and the poll)
+    // covers a message missed.
+    const unsettled = onSettled((m) => {
+      if (live && m.job.id === id) onJob(m.job, m.entry);
+    });
+    const unwatchStored = lookupJobs.watch((jobs) => {
       const job = jobs[id];
       if (job) onJob(job);
     });
+    const unwatch = () => {
+      unsettled();
+      unwatchStored();
+    };
     poll();
     const timer = setInterval(poll, JOB_POLL_MS);
     return () => {

@@ -24,8 +24,11 @@ import {
 
 export interface PanelDeps {
   send<T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]>;
-  /** Calls back with the job each time it changes (and once at the start); returns the unsubscribe. */
-  watchJob(id: string, onJob: (job: LookupJob | null) => void): () => void;
+  /**
+   * Calls back with the job each time it changes (and once at the start); returns the unsubscribe. A finished job
+   * may come with its history entry, which then need not be asked for.
+   */
+  watchJob(id: string, onJob: (job: LookupJob | null, entry?: HistoryEntry | null) => void): () => void;
   now(): number;
 }
 
@@ -264,7 +267,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       setForm(get().origin ?? { kind: 'manual' }, draftOf(request.input));
     }
 
-    async function finish(job: RunningJob, outcome: LookupJob | null) {
+    async function finish(job: RunningJob, outcome: LookupJob | null, given?: HistoryEntry | null) {
       if (outcome?.status === 'running') {
         const { startedAt } = outcome;
         const timeRange = outcome.quote.timeRange;
@@ -280,7 +283,8 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       stopWatching();
       if (outcome?.status === 'done') {
         try {
-          const entry = await deps.send('history.get', { id: outcome.entryId });
+          const entry =
+            given?.id === outcome.entryId ? given : await deps.send('history.get', { id: outcome.entryId });
           if (!entry) throw new Error('history entry not found');
           set({ screen: { kind: 'result', entry, via: outcome.fromHistory ? 'cache' : 'lookup' } });
           autoRetries = 0;
@@ -319,12 +323,12 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
     function watch(job: RunningJob) {
       stopWatching();
       let settled = false;
-      unwatch = deps.watchJob(job.id, (update) => {
+      unwatch = deps.watchJob(job.id, (update, entry) => {
         if (settled) return;
         const { screen, outcome } = get();
         if (screen.kind === 'running' && screen.job.id === job.id) {
           if (update?.status !== 'running') settled = true;
-          void finish(screen.job, update);
+          void finish(screen.job, update, entry);
         } else if (
           outcome?.kind === 'cancelled' &&
           outcome.jobId === job.id &&

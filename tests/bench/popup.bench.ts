@@ -11,6 +11,9 @@ import path from 'node:path';
 import { extensionPath, extensionWorker, launchWithExtension } from '../e2e/browser';
 import { median, runWhenMain } from './stats';
 
+/** Drives the built extension in Chromium. */
+export const kind = 'browser';
+
 const OPENS = 15;
 const BUDGET_MS = 50;
 

@@ -20,6 +20,9 @@ import { extensionPath as OUT, extensionWorker, launchWithExtension } from '../e
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { median, runWhenMain } from './stats';
 
+/** Drives the built extension in Chromium. */
+export const kind = 'browser';
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // Where the e2e tests load the extension from, relative to the working directory.
 const BUDGET = { gzipKb: 150, openMs: 200, renderMs: 50 };

@@ -35,7 +35,8 @@ test.describe('popup', () => {
     await expect(popup.getByTestId('service-status')).toHaveAttribute('data-level', 'ok');
     await expect(popup.getByText('Saldo baixo')).toBeVisible();
     await expect(popup.getByText('Restam 7 créditos (seu alerta: 10 ou menos).')).toBeVisible();
-    // What the plan allows in words, never the service's endpoint paths.
+    // What the plan allows in words, never the service's endpoint paths (in the folded details).
+    await popup.getByText('Detalhes do plano e do uso').click();
     const allows = popup.getByRole('list', { name: 'O que o plano permite' });
     await expect(allows).toContainText(
       'Análise de uma pessoa: Rápida (1 crédito), Completa (2 créditos) e Plus (3 créditos)',
@@ -101,6 +102,26 @@ test.describe('popup', () => {
     );
     await expect(popup.getByTestId('plan')).toHaveText('CRM Enterprise');
     await expect(popup.getByText('de 800 no período')).toBeVisible();
+
+    // Chrome cuts a popup at 600 px: at its 352 px width, with every figure of a full account, the whole view
+    // fits, and what a user needs first is on screen without scrolling; the details are folded.
+    await popup.setViewportSize({ width: 352, height: 600 });
+    await expect(popup.getByTestId('service-status')).toBeVisible();
+    const height = await popup.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThanOrEqual(600);
+    for (const first of [
+      popup.getByTestId('balance'),
+      popup.getByTestId('plan'),
+      popup.getByTestId('service-status'),
+      popup.getByText('Ativo', { exact: true }),
+      popup.getByRole('button', { name: 'Abrir painel lateral' }),
+      popup.getByRole('button', { name: 'Opções' }),
+    ])
+      await expect(first).toBeInViewport({ ratio: 1 });
+    await expect(popup.getByText('Uso neste mês')).toBeHidden();
+    const details = popup.getByText('Detalhes do plano e do uso');
+    await details.focus();
+    await popup.keyboard.press('Enter');
     await expect(popup.getByText('Uso neste mês')).toBeVisible();
     await expect(popup.getByText('Total de requisições')).toBeVisible();
     await expect(popup.getByText('Últimos 30 dias')).toBeVisible();

@@ -36,6 +36,38 @@ async function lookup(
 afterEach(() => vi.restoreAllMocks());
 
 describe('lookup', () => {
+  it('hands the finished job and its normalized entry to the open pages beside the saving, not after it', async () => {
+    const key = await sandbox.account({ tier: 'complete' });
+    const told: { job: LookupJob; entry: unknown; storedStatus: string | undefined }[] = [];
+    const announce = (job: LookupJob, entry: unknown) => {
+      // What the stored job says at the moment the pages are told.
+      told.push({ job, entry, storedStatus: undefined });
+      void lookupJobs.get().then((all) => (told.at(-1)!.storedStatus = all[job.id]?.status));
+    };
+    const e = engineWith({ announce });
+    await e.send('key.set', { key });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    const job = await e.engine.lookup.settled(jobId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.job).toMatchObject({ id: jobId, status: 'done', entryId: jobId, fromHistory: false });
+    // The same entry the history then serves, so the panel renders what a later open would show.
+    expect(told[0]!.entry).toEqual(await e.send('history.get', { id: jobId }));
+    expect(told[0]!.entry).toMatchObject({ id: jobId, input: ana, depth: 'complete', creditsCharged: 2 });
+    // Told while the stored job was still running: the message does not wait for the persistence.
+    expect(told[0]!.storedStatus).toBe('running');
+    expect(job).toMatchObject({ status: 'done' });
+  });
+
+  it('tells the open pages of a failed lookup too, with no entry', async () => {
+    const told: { job: LookupJob; entry: unknown }[] = [];
+    const e = engineWith({ announce: (job, entry) => told.push({ job, entry }) });
+    // An account with no credits: the service refuses the call.
+    await e.send('key.set', { key: await sandbox.account({ tier: 'complete', credits: 0 }) });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    await e.engine.lookup.settled(jobId);
+    expect(told).toEqual([{ job: expect.objectContaining({ id: jobId, status: 'error' }), entry: null }]);
+  });
+
   it('calls the routed endpoint once, stores the entry and takes the balance from billing_info', async () => {
     const e = await withKey('complete');
     const job = await lookup(e, ana, 'complete');

@@ -10,7 +10,7 @@ import {
   type PanelDeps,
 } from '@/lib/panel/store';
 import { basic, entryOf } from './analyses';
-import type { Depth, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/model';
+import type { Depth, HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/model';
 
 type Handlers = { [T in RequestType]?: (data: RequestData<T>) => Responses[T] | Promise<Responses[T]> };
 
@@ -72,7 +72,7 @@ function job(id: string, request: LookupRequest, state: Partial<LookupJob> = {})
 
 function setup(handlers: Handlers) {
   const calls: { type: RequestType; data: unknown }[] = [];
-  const listeners = new Map<string, (job: LookupJob | null) => void>();
+  const listeners = new Map<string, (job: LookupJob | null, entry?: HistoryEntry | null) => void>();
   const deps: PanelDeps = {
     async send(type, data) {
       calls.push({ type, data });
@@ -92,7 +92,7 @@ function setup(handlers: Handlers) {
     s: () => store.getState(),
     calls,
     sent: (type: RequestType) => calls.filter((c) => c.type === type),
-    emit: (id: string, j: LookupJob | null) => listeners.get(id)?.(j),
+    emit: (id: string, j: LookupJob | null, entry?: HistoryEntry | null) => listeners.get(id)?.(j, entry),
     watching: (id: string) => listeners.has(id),
   };
 }
@@ -352,6 +352,37 @@ describe('running a lookup', () => {
     await settle();
     expect(t.s().screen).toMatchObject({ kind: 'result', via: 'lookup', entry: { id: 'j1' } });
     expect(t.watching('j1')).toBe(false);
+  });
+
+  it('renders the entry the worker hands over with the finished job, without asking the history for it', async () => {
+    const t = await ready();
+    await t.s().run();
+    const handed = entryOf(basic, { id: 'j1', input: { ...request.input, empresa: 'Entregue direto' } });
+    t.emit(
+      'j1',
+      job('j1', request, { status: 'done', entryId: 'j1', fromHistory: false } as Partial<LookupJob>),
+      handed,
+    );
+    // No timer runs: the result is on screen within the same turn of the message.
+    await Promise.resolve();
+    expect(t.s().screen).toMatchObject({ kind: 'result', via: 'lookup', entry: { id: 'j1' } });
+    const screen = t.s().screen;
+    expect(screen.kind === 'result' && screen.entry).toBe(handed);
+    expect(t.sent('history.get')).toEqual([]);
+    expect(t.watching('j1')).toBe(false);
+  });
+
+  it('asks the history when the handed entry is not the job’s own', async () => {
+    const t = await ready();
+    await t.s().run();
+    t.emit(
+      'j1',
+      job('j1', request, { status: 'done', entryId: 'j1', fromHistory: false } as Partial<LookupJob>),
+      entryOf(basic, { id: 'other' }),
+    );
+    await settle();
+    expect(t.sent('history.get')).toEqual([{ type: 'history.get', data: { id: 'j1' } }]);
+    expect(t.s().screen).toMatchObject({ kind: 'result', entry: { id: 'j1' } });
   });
 
   it('marks a lookup served from history', async () => {
