@@ -14,7 +14,7 @@ import {
 import { MAX_ITEMS, MAX_TEXT, compact, cutAt } from '@/lib/text';
 
 /*
- * Reads the `analise` object of any tier and naming variant (Basic form, variants A, B and C of the contract)
+ * Reads the `analise` object of any tier and naming variant (Basic form and the three naming families, docs/api-contract.md)
  * into the one `Analysis` model. It never throws: what it cannot read is left out and named in `issues`.
  * Texts are trimmed and capped, lists capped, so a hostile body cannot blow up the UI.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The `analise` object in every shape of parts 2.2–2.4 of the contract, for validating response envelopes.
+ * The `analise` object in every shape the service sends (docs/api-contract.md), for validating response envelopes.
  * Every object is loose (unknown fields pass) and every field is optional and forgiving: a field of an
  * unexpected type reads as absent, and a bad list item is dropped, instead of rejecting the whole answer.
  * Reading into the UI model, with a report of what was dropped, is `normalizeAnalysis`'s job: it takes the
@@ -95,7 +95,7 @@ export const basicAnaliseSchema = z.looseObject({
   linguagem_impacto: texts(),
 });
 
-/** /analisar-extensao-chrome (DESIGN.md): the Basic fields plus a short personality read. */
+/** /analisar-extensao-chrome: the Basic fields plus a short personality read. */
 export const extensaoChromeAnaliseSchema = basicAnaliseSchema.extend({
   ocean_scores: opt(oceanSchema),
   mbti_type: text(),
@@ -150,7 +150,7 @@ const engagementSchema = z.looseObject({
   talking_points: texts(),
 });
 
-/** Single `ai_insights` of /crm_plus (2.4). */
+/** Single `ai_insights` of /crm_plus. */
 export const aiInsightsSingleSchema = z.looseObject({
   company_context: opt(companyContextSchema),
   industry_trends: texts(),
@@ -158,7 +158,7 @@ export const aiInsightsSingleSchema = z.looseObject({
   engagement_strategy: opt(engagementSchema),
 });
 
-/** `ai_insights` of each /crm_plus_batch result (2.4). */
+/** `ai_insights` of each /crm_plus_batch result. */
 export const aiInsightsBatchSchema = z.looseObject({
   market_trends: text(),
   company_context: text(),

@@ -1,5 +1,5 @@
 /**
- * Every endpoint of the service (parts 4.1–4.4): what it costs, which tier it needs, how long it typically
+ * Every endpoint of the service (docs/api-contract.md): what it costs, which tier it needs, how long it typically
  * takes, and how long the client waits for it. Quotes and routing read this table; the client calls from it.
  */
 export type Tier = 'none' | 'basic' | 'complete' | 'plus';
@@ -89,5 +89,5 @@ export const ENDPOINTS = {
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
-/** Profiles per batch request (part 8; DESIGN.md settles the conflict at 10). */
+/** Profiles per batch request (the contract says 10 and 50; we hold to 10, see docs/api-contract.md). */
 export const MAX_BATCH_SIZE = 10;

@@ -6,7 +6,7 @@ import type { ProfileInput } from './schemas';
  * chrome.runtime messaging between the worker and the pages, and is stored with lookup jobs.
  */
 export const API_ERROR_CODES = [
-  // profile API, part 7 of the contract
+  // profile API (docs/api-contract.md, Errors)
   'BATCH_TOO_LARGE',
   'INVALID_REQUEST',
   'INVALID_API_KEY',

@@ -129,7 +129,7 @@ export function embeddingVector(embedding: number[] | string): number[] {
   return out;
 }
 
-/* Requests (4.4). */
+/* Requests. */
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | (string & {});

@@ -4,7 +4,7 @@ import { capList, capRecord, capText, capTexts, compact, fold } from '@/lib/text
 import { validCredits } from './billing';
 
 /*
- * Bodies of the profile-intelligence API (parts 2 and 7 of the contract). Every object is loose: unknown
+ * Bodies of the profile-intelligence API (docs/api-contract.md). Every object is loose: unknown
  * fields pass. Only what a body cannot do without is required; any other known field with an unexpected type
  * reads as absent rather than rejecting the whole answer. Every text, list and record is capped as analyses are
  * (lib/text.ts), before anything can show it: a hostile body cannot fill a page.
@@ -302,7 +302,7 @@ export function serviceLevel(status: string): ServiceLevel {
   return LEVELS[fold(status).replace(/[\s-]+/g, '_')] ?? 'unknown';
 }
 
-/* Error bodies (part 7). */
+/* Error bodies. */
 
 const errorDetailsSchema = z.looseObject({
   current_tier: str(),
@@ -348,7 +348,7 @@ export const errorBodySchema = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Each error row of part 7 with the body fields it lists (plus the decisions of DESIGN.md). */
+/** Each error of the service with the body fields it carries (docs/api-contract.md, Errors). */
 export const errorBodies = {
   INVALID_API_KEY: z.looseObject({
     error: z.string(),
@@ -415,6 +415,6 @@ export const errorBodies = {
     error: errorObjectSchema.extend({ type: z.string(), message: z.string() }),
     request: opt(z.record(z.string(), z.unknown())),
   }),
-  /** The model API (DESIGN.md): `{error: {message, type, code}}`. */
+  /** The model API: `{error: {message, type, code}}`. */
   MODEL: z.looseObject({ error: errorObjectSchema.extend({ message: z.string() }) }),
 } satisfies Record<string, z.ZodType>;

@@ -4,7 +4,7 @@ import { NO_KEY } from './api';
 import type { Depth, KeyStatus, Lang } from '@/lib/model';
 
 /*
- * Which endpoint serves a lookup (DESIGN.md, "Routing of a lookup"):
+ * Which endpoint serves a lookup (docs/api-contract.md, "Profile analyses"):
  *   pt quick    -> /analisar-extensao-chrome (complete keys) or /crm_basico (basic keys), 1 credit
  *   pt complete -> /crm (2) · pt plus -> /crm_plus (3)
  *   en quick    -> /analyze (1) · en complete -> /analyze-comprehensive (2) · en plus: none (Portuguese only)

@@ -6,7 +6,7 @@ export interface Sender {
 }
 
 /**
- * Who sent a message (DESIGN.md, "Trust"):
+ * Who sent a message (docs/architecture.md, "Trust rules"):
  * - `page`: one of our extension pages (side panel, popup, options);
  * - `content`: our content script, inside a web page (a tab);
  * - `foreign`: anything else, including other extensions.

@@ -1,5 +1,5 @@
 /*
- * When the next batch request may start (part 8, batch page): at most 5 requests in flight, at least 0.5 s
+ * When the next batch request may start (docs/api-contract.md, Batches): at most 5 requests in flight, at least 0.5 s
  * between consecutive starts, and nothing starts while a 429's Retry-After runs.
  */
 

@@ -1,4 +1,4 @@
-/* The model API's documented limits (contract part 8), kept by the client before anything is sent. */
+/* The model API's documented limits (docs/api-contract.md, Model API), kept by the client before anything is sent. */
 
 export const TEMPERATURE_MIN = 0;
 export const TEMPERATURE_MAX = 2;

@@ -21,7 +21,10 @@ const crm = (id: string, url: RegExp, name: string, company: string): Extractor 
       person(
         id,
         0.9,
-        name.split(';').map((sel) => pick(doc, sel)).find(Boolean) || doc.title.split(/ [|–-] /)[0],
+        name
+          .split(';')
+          .map((sel) => pick(doc, sel))
+          .find(Boolean) || doc.title.split(/ [|–-] /)[0],
         pick(doc, company) ||
           field(
             doc,

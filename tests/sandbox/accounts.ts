@@ -6,7 +6,7 @@ export type PlanStatus = 'active' | 'suspended' | 'expired';
 export const TIERS: readonly Tier[] = ['basic', 'complete', 'plus'];
 export const PLAN_STATUSES: readonly PlanStatus[] = ['active', 'suspended', 'expired'];
 
-/** Monthly credits (2.7) and rate limits (part 8) of each plan. */
+/** Monthly credits and rate limits of each plan (docs/api-contract.md). */
 const PLANS: Record<string, { credits: number; perSecond: number; burst: number }> = {
   platform_essentials: { credits: 100, perSecond: 5, burst: 10 },
   platform_professional: { credits: 500, perSecond: 10, burst: 20 },
@@ -142,7 +142,7 @@ export class Accounts {
   }
 }
 
-/** billing_info (2.5) after a request that used `used` credits. */
+/** billing_info after a request that used `used` credits. */
 export function billingInfo(account: Account, used: number) {
   return { creditos_utilizados: used, creditos_restantes: account.balance, tipo_plano: account.plan };
 }

@@ -1,4 +1,4 @@
-/** The batch endpoints and rules 1–7 of part 4.2. */
+/** The batch endpoints and their rules (docs/api-contract.md, Batches). */
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from './accounts';
 import { type Json, person, sorted, setupSandbox } from './test-helpers';

@@ -1,4 +1,4 @@
-/** Every error row of part 7.1, with exactly the body fields listed there. */
+/** Every error of the profile API, with exactly the body fields the service sends. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from './accounts';
 import { person, sorted, setupSandbox } from './test-helpers';

@@ -1,4 +1,4 @@
-/** Error bodies of part 7, with exactly the fields the contract lists for each. */
+/** Error bodies, with exactly the fields the service sends for each (docs/api-contract.md, Errors). */
 import { STATUS_CODES } from 'node:http';
 import { billingInfo, renewalDate, type Account, type PlanStatus } from './accounts';
 import type { ProfileInput } from './analysis';
@@ -188,5 +188,5 @@ export function faultBody(
   }
 }
 
-/** Model API errors (7.3) in the `{error: {message, type, code}}` shape. */
+/** Model API errors in the `{error: {message, type, code}}` shape. */
 export const modelError = (code: string, message: string) => ({ error: { message, type: code, code } });

@@ -1,4 +1,4 @@
-/** Validation of the profile input (2.1) of single and batch requests. Unknown fields are ignored. */
+/** Validation of the profile input of single and batch requests. Unknown fields are ignored. */
 import type { ProfileInput } from './analysis';
 import { isRecord } from './http';
 import { MAX_BATCH_PROFILES } from './endpoints';

@@ -1,4 +1,4 @@
-/** Rate limits of part 8: by plan on the profile API, 100 per minute on the model API; 429 with Retry-After. */
+/** Rate limits (docs/api-contract.md): by plan on the profile API, 100 per minute on the model API; 429 with Retry-After. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from './accounts';
 import { person, sorted, testClock, setupSandbox } from './test-helpers';

@@ -1,5 +1,5 @@
 /**
- * The naming variants of the contract (2.2–2.4): one set of facts, shown under the field names each
+ * The service's naming variants (docs/api-contract.md): one set of facts, shown under the field names each
  * endpoint uses. Basic form, variant A (Complete single), variant B (Plus single), variant C (batch items).
  */
 import { lowerFirst, type Facts } from './analysis';

@@ -4,14 +4,14 @@ import { errorFromResponse } from '@/lib/api/response-errors';
 import { errorBodies } from '@/lib/api/schemas';
 import { failure, setupSandbox } from './sandbox';
 
-/* Every error row of part 7, produced by the sandbox over HTTP and read by the client as one typed error. */
+/* Every error of the profile API (docs/api-contract.md), produced by the sandbox over HTTP and read by the client as one typed error. */
 
 const sb = setupSandbox();
 
 const ana = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
 const person = (empresa: string) => ({ ...ana, empresa });
 
-describe('part 7 error rows', () => {
+describe('profile API error rows', () => {
   it('400 batch size: refused before sending, and the service’s own 400 maps the same way', async () => {
     const key = await sb.account({ tier: 'basic' });
     const eleven = Array.from({ length: 11 }, (_, i) => ({ ...ana, primeiro_nome: `Pessoa${i}` }));

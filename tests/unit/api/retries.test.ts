@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failure, setupSandbox } from './sandbox';
 
-/* DESIGN.md: a charging request is re-sent only when the service said it did not process it (429). */
+/* docs/api-contract.md: a charging request is re-sent only when the service said it did not process it (429). */
 
 const sb = setupSandbox();
 const ana = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
