@@ -201,6 +201,9 @@ test('a site without its own reader: no prompt for every site, the toolbar click
   expect(await seriousViolations(panel)).toEqual([]);
   await shot(await atTop(panel), 'detect-not-granted');
 
+  // A real side panel sits beside the page, which stays the active tab; here the panel is a tab of its own, so
+  // the page is brought back to the front before the click (the toolbar acts on the active tab).
+  await page.bringToFront();
   await clickToolbarIcon(context, extensionId, page);
   // the open panel looks again and reads the page: no prompt, no grant kept
   await expect(detectedNames(panel)).toHaveText(team.expected.map(fullName));

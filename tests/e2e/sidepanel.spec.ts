@@ -542,6 +542,8 @@ test.describe('side panel', () => {
     await expect(panel.getByTestId('run')).toHaveText('Analyse — 1 credit');
     await expect(panel.locator('html')).toHaveAttribute('lang', 'en');
     await panel.getByText('English', { exact: true }).click();
+    // The English analysis has its own endpoint: its quote, not the Portuguese one, goes with the click.
+    await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
     await panel.getByTestId('run').click();
     await expect(panel.getByTestId('result')).toBeVisible({ timeout: 20_000 });
     await expect(panel.locator('summary', { hasText: 'Buyer playbook' })).toBeVisible();
