@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { browser, type Browser } from 'wxt/browser';
 import { ApiFailure, makeApiError, toApiError, type ApiError } from '@/lib/api/errors';
 import {
@@ -75,14 +76,20 @@ export function createDraftService(options: DraftServiceOptions) {
       beforeRequest: () => admit('/v1/embeddings'),
     });
 
-  async function generate(raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) {
-    const parsed = draftRequestSchema.safeParse(raw);
+  /** A draft or review request checked, the analysis it is about, and the model API admitted under the limits. */
+  async function prepare<S extends z.ZodType<{ entryId: string }>>(schema: S, raw: unknown) {
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
-    const req = parsed.data;
+    const req = parsed.data as z.output<S>;
     const entry = await kept.get(req.entryId);
     if (!entry) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
     const api = await client();
     admit(MODEL_CTX.endpoint);
+    return { req, entry, api };
+  }
+
+  async function generate(raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) {
+    const { req, entry, api } = await prepare(draftRequestSchema, raw);
     const messages = buildDraftPrompt({
       analysis: entry.analysis,
       input: {
@@ -133,13 +140,7 @@ export function createDraftService(options: DraftServiceOptions) {
 
   /** "Revisar meu texto": only the analysis and the seller's text go to the model. */
   async function review(raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) {
-    const parsed = reviewRequestSchema.safeParse(raw);
-    if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
-    const req = parsed.data;
-    const entry = await kept.get(req.entryId);
-    if (!entry) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
-    const api = await client();
-    admit(MODEL_CTX.endpoint);
+    const { req, entry, api } = await prepare(reviewRequestSchema, raw);
     const messages = buildReviewPrompt({
       analysis: entry.analysis,
       text: req.text,
