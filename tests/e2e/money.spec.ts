@@ -245,6 +245,7 @@ test('a request re-sent by the browser after a dropped keep-alive connection: th
 
   const popup = await openPage('popup.html');
   await expect(popup.getByTestId('balance')).toHaveText(`${ledger.balance} créditos`);
+  await popup.getByText('Detalhes do plano e do uso').click();
   await expect(popup.getByText('Usados no período')).toBeVisible();
   await expect(popup.locator('dd', { hasText: new RegExp(`^${ledger.total_credits}$`) })).toBeVisible();
 });
@@ -314,6 +315,8 @@ test.describe('numbers from the service', () => {
       expect(entry).toMatchObject({ creditsCharged: 1 });
       const popup = await openPage('popup.html');
       await expect(popup.getByTestId('balance')).toBeVisible();
+      // The folded details (usage of the period) are read too.
+      await popup.getByText('Detalhes do plano e do uso').click();
       for (const page of [panel, popup]) {
         const text = await page.locator('body').innerText();
         for (const bad of ['-50', '1e+20', '100000000000000000000', '97,5', '97.5', '2,5', '2.5'])
