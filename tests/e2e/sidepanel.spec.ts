@@ -239,6 +239,7 @@ test.describe('side panel', () => {
     await panel.getByLabel('Primeiro nome *').fill('Mariana');
     await panel.getByLabel('Sobrenome').fill('Azevedo');
     await panel.getByLabel('Empresa *').fill('Vértice Logística');
+    await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
     await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
     // A Basic key has no Complete or Plus: each says why.
     await expect(panel.getByTestId('depth-complete-cost')).toContainText(
@@ -346,6 +347,8 @@ test.describe('side panel', () => {
       await panel.getByTestId('add-context').click();
       await expect(panel.getByLabel('Contexto adicional')).toBeFocused();
       await panel.keyboard.type('Head de Vendas em São Paulo');
+      // The context is part of what is sent: the click goes with the quote of the form as it is now.
+      await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
       await panel.getByTestId('run').click();
       await expect(panel.getByTestId('result')).toBeVisible({ timeout: 20_000 });
       expect(await ledgerOf(admin, key)).toHaveLength(1);
@@ -530,6 +533,7 @@ test.describe('side panel', () => {
     await panel.keyboard.press('Tab');
     await panel.keyboard.press('ArrowDown');
     await expect(panel.getByTestId('depth-complete')).toBeChecked();
+    await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
     await expect(panel.getByTestId('run')).toHaveText('Analisar — 2 créditos');
     await tabTo('run');
     await panel.keyboard.press('Enter');
