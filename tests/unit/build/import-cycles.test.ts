@@ -30,7 +30,8 @@ function resolveImport(from: string, spec: string): string | null {
   return null;
 }
 
-const importPattern = /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function importGraph(dir: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -81,7 +82,14 @@ describe('import graph of lib/', () => {
       ['d', ['a']],
     ]);
     expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a']);
-    expect(findCycle(new Map([['a', ['b']], ['b', []]]))).toBeNull();
+    expect(
+      findCycle(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toBeNull();
   });
 
   it('reads the imports of the real files', () => {

@@ -61,7 +61,9 @@ describe('the corpus', () => {
     expect(judge(c, []).right).toBe(false);
     expect(judge(c, [{ ...ana, empresa: 'Stone Pagamentos' }]).mainFirst).toBe(false);
     expect(judge(c, [{ ...ana, primeiro_nome: 'Juliana Reis', ultimo_nome: '' }]).mainFirst).toBe(false);
-    expect(judge(c, [ana, { primeiro_nome: 'Marcelo', ultimo_nome: 'Viana', empresa: '' }]).right).toBe(false);
+    expect(judge(c, [ana, { primeiro_nome: 'Marcelo', ultimo_nome: 'Viana', empresa: '' }]).right).toBe(
+      false,
+    );
     const nobody = pageCases.find((x) => x.family == 'nobody')!;
     expect(judge(nobody, [ana]).right).toBe(false);
   });
