@@ -15,8 +15,8 @@
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Worker } from '@playwright/test';
-import { chromiumPath, extensionPath } from '../e2e/browser';
+import type { BrowserContext, Worker } from '@playwright/test';
+import { extensionPath, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { startSandbox } from '../sandbox/server';
 import { panelScripts } from './sidepanel.bench';
@@ -41,23 +41,6 @@ const FLOOR_JS = `document.getElementById('v').textContent = '42 créditos'; per
 const spread = (xs: number[]) =>
   `median ${median(xs).toFixed(1)} (min ${Math.min(...xs).toFixed(1)} – max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`;
 const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
-
-async function launch(dir: string, userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--disable-extensions-except=${dir}`,
-      `--load-extension=${dir}`,
-    ],
-  });
-}
 
 async function workerOf(context: BrowserContext): Promise<Worker> {
   for (let i = 0; i < 200; i++) {
@@ -87,7 +70,7 @@ export async function run(): Promise<string> {
   writeFileSync(path.join(copy, 'floor.js'), FLOOR_JS);
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-felt-'));
   const sandbox = await startSandbox({ port: 0, latencyScale: 0.01 });
-  const context = await launch(copy, userDataDir);
+  const context = await launchWithExtension(userDataDir, copy);
   const lines: string[] = [];
   try {
     const worker = await workerOf(context);

@@ -5,8 +5,8 @@ import path from 'node:path';
 export const extensionPath = path.resolve('.output/chrome-mv3');
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Headless Chromium with only the built extension loaded, in a fresh profile at `userDataDir`. */
-export function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+/** Headless Chromium with only the built extension (or the copy at `dir`) loaded, in a fresh profile at `userDataDir`. */
+export function launchWithExtension(userDataDir: string, dir = extensionPath): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath,
     headless: true,
@@ -17,8 +17,8 @@ export function launchWithExtension(userDataDir: string): Promise<BrowserContext
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-extensions-except=${extensionPath}`,
-      `--load-extension=${extensionPath}`,
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
       // lets a test press the toolbar icon (CDP Extensions.triggerAction), as the user's own click
       '--enable-unsafe-extension-debugging',
     ],
