@@ -1,8 +1,8 @@
 /// <reference types="chrome" />
-import type { Page, Worker } from '@playwright/test';
-import { test as base, expect, type Admin } from './fixtures';
-import { pageCases, readPage } from '../fixtures/pages/cases';
-import { openPanel, openTab, priced, setSettings, workerReady } from './sidepanel.helpers';
+import type { Worker } from '@playwright/test';
+import { expect } from './fixtures';
+import { test as panelTest } from './on-ana';
+import { priced, setSettings, workerReady } from './sidepanel.helpers';
 import { startRecorder, type RunningRecorder } from '../sandbox/recorder';
 
 /*
@@ -10,14 +10,9 @@ import { startRecorder, type RunningRecorder } from '../sandbox/recorder';
  * faults over real HTTP. Each test reads the sandbox's ledger: what the service charged is the truth.
  */
 
-const linkedin = pageCases.find((c) => c.file === 'linkedin-profile.html' && c.url.includes('ana-souza'))!;
-
-type Account = Parameters<Admin['account']>[0];
-
-const test = base.extend<{
+const test = panelTest.extend<{
   /** "Another origin": records everything it receives. */
   recorder: RunningRecorder;
-  onAna(account?: Account): Promise<{ key: string; panel: Page }>;
 }>({
   // eslint-disable-next-line no-empty-pattern
   recorder: async ({}, use) => {
@@ -25,18 +20,7 @@ const test = base.extend<{
     await use(recorder);
     await recorder.close();
   },
-  onAna: async ({ admin, useKey, serviceWorker, context, openPage }, provide) => {
-    await provide(async (account = { tier: 'complete', credits: 100 }) => {
-      const key = await admin.account(account);
-      await workerReady(serviceWorker);
-      await useKey(key);
-      await setSettings(serviceWorker, { language: 'pt' });
-      const { tabId } = await openTab(context, serviceWorker, linkedin.url, readPage(linkedin.file));
-      const panel = await openPanel(openPage, tabId);
-      await expect(panel.getByTestId('candidate-name')).toHaveText(['Ana Souza']);
-      return { key, panel };
-    });
-  },
+});
 });
 
 test.describe.configure({ timeout: 120_000 });

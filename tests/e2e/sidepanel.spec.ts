@@ -1,7 +1,7 @@
 /// <reference types="chrome" />
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { test as base, expect, type Admin } from './fixtures';
+import { expect, type Admin } from './fixtures';
+import { linkedin, test } from './on-ana';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import {
   atTop,
@@ -18,33 +18,9 @@ import {
  * (tests/e2e/screenshots/sidepanel-*.png) for review.
  */
 
-const linkedin = pageCases.find((c) => c.file === 'linkedin-profile.html' && c.url.includes('ana-souza'))!;
 const github = pageCases.find((c) => c.file === 'github-profile.html')!;
 const NOBODY =
   '<!doctype html><html lang="pt-BR"><head><title>Página</title></head><body><main><h1>Bem-vindo</h1></main></body></html>';
-
-type Account = Parameters<Admin['account']>[0];
-
-const test = base.extend<{
-  /** A sandbox account, its key saved, Portuguese UI, and the panel on Ana Souza's LinkedIn profile. */
-  onAna(
-    account?: Account,
-    settings?: Record<string, unknown>,
-  ): Promise<{ key: string; panel: Page; tabId: number }>;
-}>({
-  onAna: async ({ admin, useKey, serviceWorker, context, openPage }, provide) => {
-    await provide(async (account = { tier: 'complete', credits: 100 }, settings = {}) => {
-      const key = await admin.account(account);
-      await workerReady(serviceWorker);
-      await useKey(key);
-      await setSettings(serviceWorker, { language: 'pt', ...settings });
-      const { tabId } = await openTab(context, serviceWorker, linkedin.url, readPage(linkedin.file));
-      const panel = await openPanel(openPage, tabId);
-      await expect(panel.getByTestId('candidate-name')).toHaveText(['Ana Souza']);
-      return { key, panel, tabId };
-    });
-  },
-});
 
 const ledgerOf = async (admin: Admin, key: string) => (await admin.ledger(key)).entries;
 
