@@ -21,6 +21,15 @@ const test = panelTest.extend<{
     await recorder.close();
   },
 });
+
+// The sandbox lives as long as the test worker: the faults armed here must not reach the next spec's tests.
+test.afterEach(async ({ admin }) => {
+  await admin.faults({
+    absurd_billing: null,
+    redirect_next: null,
+    creditos_max_age: 30,
+    reprocess_dropped_next: false,
+  });
 });
 
 test.describe.configure({ timeout: 120_000 });
