@@ -1,7 +1,6 @@
 import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
-import { GENERIC_FILE } from './lib/extract/scripts';
 import { COMPOSE_FILE } from './lib/compose/file';
 import { hostPermissions } from './lib/api/config';
 
@@ -26,14 +25,15 @@ export default defineConfig({
     host_permissions: hostPermissions(process.env, command),
     optional_host_permissions: ['https://*/*'],
     action: { default_title: '__MSG_actionTitle__', default_icon: ICONS },
-    // Each site script only on its own sites. The generic script is injected on demand; a site script loads it
-    // on a page of its site that no site extractor reads, so those sites alone may, under a per-session address.
+    // Each site script only on its own sites. A site script loads its reader module when first asked, and the
+    // generic one on a page of its site that no site extractor reads, so those sites alone may load the modules,
+    // under a per-session address. The generic script is injected on demand, with its module beside it.
     content_scripts: scripts
       .filter((s) => s.hosts.length)
       .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
     web_accessible_resources: [
       {
-        resources: [GENERIC_FILE.slice(1), COMPOSE_FILE.slice(1)],
+        resources: [...scripts.map((s) => s.module.slice(1)), COMPOSE_FILE.slice(1)],
         matches: SITE_MATCHES,
         use_dynamic_url: true,
       },

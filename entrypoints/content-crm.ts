@@ -1,5 +1,6 @@
 import { serve } from '@/lib/content-script';
-import { crmScript } from '@/lib/extract/scripts';
+import { READERS } from '@/lib/extract/files';
 
-// Declared in the manifest for the CRMs (wxt.config.ts).
-export default defineUnlistedScript({ globalName: false, main: () => serve(crmScript) });
+// Declared in the manifest for the CRMs (wxt.config.ts). It only listens: the extractors are in
+// entrypoints/extract-crm.ts, loaded when the extension first asks who is on the page.
+export default defineUnlistedScript({ globalName: false, main: () => serve(READERS.crm.module) });

@@ -1,6 +1,6 @@
 import { serve } from '@/lib/content-script';
-import { genericScript } from '@/lib/extract/scripts';
+import { READERS } from '@/lib/extract/files';
 
-// Injected on demand into pages the user granted or invoked the extension on, and loaded by a site
-// script on a page of its site that no site extractor reads.
-export default defineUnlistedScript({ globalName: false, main: () => serve(genericScript) });
+// Injected on demand into pages the user granted or invoked the extension on (with its reader module, which
+// the extension injects beside it).
+export default defineUnlistedScript({ globalName: false, main: () => serve(READERS.generic.module) });

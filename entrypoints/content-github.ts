@@ -1,5 +1,6 @@
 import { serve } from '@/lib/content-script';
-import { githubScript } from '@/lib/extract/scripts';
+import { READERS } from '@/lib/extract/files';
 
-// Declared in the manifest for GitHub (wxt.config.ts).
-export default defineUnlistedScript({ globalName: false, main: () => serve(githubScript) });
+// Declared in the manifest for GitHub (wxt.config.ts). It only listens: the extractors are in
+// entrypoints/extract-github.ts, loaded when the extension first asks who is on the page.
+export default defineUnlistedScript({ globalName: false, main: () => serve(READERS.github.module) });

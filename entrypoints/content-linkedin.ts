@@ -1,5 +1,6 @@
 import { serve } from '@/lib/content-script';
-import { linkedinScript } from '@/lib/extract/scripts';
+import { READERS } from '@/lib/extract/files';
 
-// Declared in the manifest for LinkedIn (wxt.config.ts).
-export default defineUnlistedScript({ globalName: false, main: () => serve(linkedinScript) });
+// Declared in the manifest for LinkedIn (wxt.config.ts). It only listens: the extractors are in
+// entrypoints/extract-linkedin.ts, loaded when the extension first asks who is on the page.
+export default defineUnlistedScript({ globalName: false, main: () => serve(READERS.linkedin.module) });

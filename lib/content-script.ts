@@ -1,38 +1,30 @@
 import { browser } from 'wxt/browser';
-import { collect, readers } from '@/lib/extract/candidates';
-import { tidy } from '@/lib/extract/names';
-import { GENERIC_FILE, type ContentScript } from '@/lib/extract/scripts';
-import type { Extractor } from '@/lib/extract/types';
+import { GENERIC_MODULE } from '@/lib/extract/files';
+import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
-import type {
-  ComposeRequest,
-  ComposeResult,
-  ContentEvent,
-  ContentRequest,
-  ContentResponse,
-} from '@/lib/messaging';
+import type { ComposeResult, ContentEvent, ContentRequest, ContentResponse } from '@/lib/messaging';
 
-/** What the extension's scripts in one page share: they all run in the page's one isolated world. */
-interface Shared {
-  extractors: Extractor[];
-  /** The compose module (lib/compose/insert.ts), once loaded. */
-  compose?(request: ComposeRequest): ComposeResult;
-  /** Stops the script in charge: its listener and its watch on the address. */
-  stop?(): void;
-}
+/** Loads an extension module into the page's isolated world (a web-accessible file of the extension). */
+const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(file as '/'));
 
 /**
- * Runs a content script. It answers extraction requests with its extractors and those of the scripts that ran in
- * the page before it, and tells the extension about single-page navigation; it does nothing with the page until
- * asked. The newest script takes over from the one before, so injecting twice is safe.
+ * Runs a content script: it listens, and does nothing with the page until asked. Asked who is on the page, it loads
+ * its site's reader module (`module`) the first time and answers with every extractor loaded in the page so far;
+ * it also tells the extension about single-page navigation. The newest script takes over from the one before, so
+ * injecting twice is safe. The extractors and name rules live in the modules, so the scripts declared on every page
+ * of a site stay small.
  */
-export function serve(script: ContentScript) {
-  const w = window as Window & { __perfilIntel?: Shared };
-  const shared = (w.__perfilIntel ??= { extractors: [] });
+export function serve(module: string) {
+  const shared = pageShared();
   shared.stop?.();
-  // the same script injected again brings the same extractors: they replace the older copies
-  const ids = script.extractors.map((x) => x.id);
-  shared.extractors = [...shared.extractors.filter((x) => !ids.includes(x.id)), ...script.extractors];
+  // every script that ran in the page keeps its module wanted: a generic script injected into a LinkedIn article
+  // still reads the profile the page moves to with the LinkedIn extractors
+  if (!shared.wanted.includes(module)) shared.wanted.push(module);
+
+  const ensure = (file: string) =>
+    shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});
+  const ensureAll = (files: string[]) =>
+    files.reduce((done: Promise<unknown>, file) => done.then(() => ensure(file)), Promise.resolve());
 
   const onMessage = (
     message: ContentRequest,
@@ -44,23 +36,22 @@ export function serve(script: ContentScript) {
     if (message?.type == 'compose') {
       const run = () => reply(shared.compose?.(message) ?? { ok: false, reason: 'none' });
       if (shared.compose) return void run();
-      import(/* @vite-ignore */ browser.runtime.getURL(COMPOSE_FILE)).then(run, run);
+      load(COMPOSE_FILE).then(run, run);
       return true;
     }
     if (message?.type != 'extract') return;
-    const answer = () => {
-      const url = location.href;
-      if (!readers(shared.extractors, new URL(url)).length) return false;
-      reply({ url, title: tidy(document.title), candidates: collect(shared.extractors, document, url) });
-      return true;
-    };
-    if (answer()) return;
+    const answer = () => shared.read?.(location.href);
+    const ready = shared.wanted.every((f) => shared.modules.includes(f)) && answer();
+    if (ready) return void reply(ready);
     // A page of the site that no site extractor reads (a LinkedIn article, a GitHub repository): load the generic
-    // extractors. Only the sites with a script may load them; elsewhere the empty reply makes the extension
+    // extractors too. Only the sites with a script may load them; elsewhere the empty reply makes the extension
     // inject them itself.
-    import(/* @vite-ignore */ browser.runtime.getURL(GENERIC_FILE))
-      .catch(() => {})
-      .then(() => answer() || reply());
+    ensureAll(shared.wanted)
+      .then(() => answer() ?? ensure(GENERIC_MODULE).then(answer))
+      .then(
+        (r) => (r ? reply(r) : reply()),
+        () => reply(),
+      );
     return true;
   };
 

@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { scriptFor } from '@/lib/extract/registry';
+import { filesFor } from '@/lib/extract/registry';
 import type { Settings } from '@/lib/storage';
 import { notePageChanged } from './panel';
 
@@ -24,7 +24,7 @@ export async function readInvokedTab(tab: Browser.tabs.Tab | undefined): Promise
   const url = tab?.url ?? '';
   if (tab?.id === undefined || !/^https?:/.test(url)) return false;
   try {
-    await browser.scripting.executeScript({ target: { tabId: tab.id }, files: [scriptFor(url)] });
+    await browser.scripting.executeScript({ target: { tabId: tab.id }, files: filesFor(url) });
   } catch {
     return false;
   }

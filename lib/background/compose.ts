@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
-import { scriptFor } from '@/lib/extract/registry';
+import { filesFor } from '@/lib/extract/registry';
 import type { ComposeRequest, ComposeResult, ParsedRequest, Responses } from '@/lib/messaging';
 
 /* "Inserir na mensagem" and "Revisar meu texto" reach the compose box through the tab's content script. */
@@ -41,7 +41,7 @@ async function relay(tabId: number, request: ComposeRequest): Promise<Responses[
   const url = tab?.url ?? '';
   if (!/^https?:/.test(url)) return { ok: false, reason: 'no-script' };
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files: [scriptFor(url)] });
+    await browser.scripting.executeScript({ target: { tabId }, files: filesFor(url) });
   } catch {
     return { ok: false, reason: 'no-script' };
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
-import { MAX_CANDIDATES, scriptFor } from '@/lib/extract/registry';
+import { MAX_CANDIDATES, filesFor } from '@/lib/extract/registry';
 import type { ContentRequest, ContentResponse, Responses } from '@/lib/messaging';
 import { candidateSchema } from '@/lib/storage/session';
 
@@ -53,7 +53,7 @@ export async function detect(tabId: number): Promise<Responses['detect']> {
   const origin = originPattern(url);
   if (url && origin === null) return { ok: false, reason: 'unsupported', url, origin };
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files: [scriptFor(url)] });
+    await browser.scripting.executeScript({ target: { tabId }, files: filesFor(url) });
   } catch {
     const granted =
       origin !== null && (await browser.permissions.contains({ origins: [origin] }).catch(() => false));

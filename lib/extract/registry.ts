@@ -33,12 +33,17 @@ export const SITE_MATCHES = scripts.flatMap(matchesOf);
 export const extractCandidates = (doc: Document, url: string | URL): Candidate[] =>
   collect(extractors, doc, url);
 
-/** The content script to inject on demand: the one whose extractor reads the page, else the generic one. */
-export function scriptFor(url: string): ScriptPublicPath {
+/**
+ * The files to inject on demand, in order: the content script whose extractor reads the page, else the generic one,
+ * and its reader module (injected beside it, since a page outside the scripts' sites may not load it).
+ */
+export function filesFor(url: string): ScriptPublicPath[] {
+  let script = genericScript;
   try {
     const [first] = readers(extractors, new URL(url));
-    return scripts.find((s) => first && s.extractors.includes(first))?.file ?? genericScript.file;
+    script = scripts.find((s) => first && s.extractors.includes(first)) ?? genericScript;
   } catch {
-    return genericScript.file;
+    // not an address: the generic reader
   }
+  return [script.file, script.module];
 }

@@ -10,42 +10,42 @@ import { microdata } from './microdata';
 import { opengraph } from './opengraph';
 import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
+import { READERS } from './files';
 
 /**
- * A content script (built from entrypoints/<file>.ts) and the extractors it carries. Each page gets only the
- * extractors of its own site, so every script stays small.
+ * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
+ * (entrypoints/extract-<site>.ts) and the extractors that module carries. Each page gets only the extractors of
+ * its own site, and only once the extension asks.
  */
 export interface ContentScript {
   /** Type-checked against the built files. */
   file: ScriptPublicPath;
+  module: ScriptPublicPath;
   /** Where the manifest declares it; none for the generic script, which is injected on demand. */
   hosts: string[];
   extractors: Extractor[];
 }
 
-/** Also loaded by a site script on a page of its site that no site extractor reads (a LinkedIn article). */
-export const GENERIC_FILE: ScriptPublicPath = '/content-generic.js';
-
 export const linkedinScript: ContentScript = {
-  file: '/content-linkedin.js',
+  ...READERS.linkedin,
   hosts: ['www.linkedin.com'],
   extractors: [linkedin],
 };
 
 export const githubScript: ContentScript = {
-  file: '/content-github.js',
+  ...READERS.github,
   hosts: ['github.com'],
   extractors: [github],
 };
 
 export const crmScript: ContentScript = {
-  file: '/content-crm.js',
+  ...READERS.crm,
   hosts: ['*.hubspot.com', '*.pipedrive.com', 'crm.rdstation.com', 'plugcrm.net', '*.lightning.force.com'],
   extractors: crms,
 };
 
 export const webmailScript: ContentScript = {
-  file: '/content-webmail.js',
+  ...READERS.webmail,
   hosts: [
     'mail.google.com',
     'outlook.office.com',
@@ -57,7 +57,7 @@ export const webmailScript: ContentScript = {
 };
 
 export const genericScript: ContentScript = {
-  file: GENERIC_FILE,
+  ...READERS.generic,
   hosts: [],
   extractors: [jsonld, microdata, hcard, opengraph, metaAuthor, teamPage],
 };

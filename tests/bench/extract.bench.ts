@@ -34,7 +34,7 @@ function time(html: string, url: string, expected: number) {
 }
 
 /** A logged-in profile: top card, an experience card of ~`nodes` elements (9 per entry), embedded JSON. */
-function linkedinPage(nodes: number) {
+export function linkedinPage(nodes: number) {
   const entry = (i: number) =>
     `<li class="artdeco-list__item"><div class="pvs-entity" data-view-name="profile-component-entity"><div class="t-bold"><span aria-hidden="true">Cargo ${i}</span><span class="visually-hidden">Cargo ${i}</span></div><span class="t-14 t-normal"><span aria-hidden="true">Empresa ${i} · Tempo integral</span></span><span class="t-14 t-normal t-black--light"><span aria-hidden="true">jan de 2020 - o momento · 5 anos</span></span></div></li>`;
   const entries = Array.from({ length: Math.round(nodes / 9) }, (_, i) => entry(i)).join('');
@@ -54,7 +54,7 @@ function linkedinPage(nodes: number) {
     <section class="artdeco-card"><div id="experience"></div><ul class="pvs-list">${entries}</ul></section></main></body></html>`;
 }
 
-function teamPage(cards: number) {
+export function teamPage(cards: number) {
   const names = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Hugo', 'Íris', 'João'];
   const card = (i: number) =>
     `<div class="elementor-team-member"><div class="elementor-team-member__content"><h3 class="elementor-team-member__name">${names[i % 10]} ${names[Math.floor(i / 10) % 10]}son ${String.fromCharCode(65 + Math.floor(i / 100))}ardoso</h3><div class="elementor-team-member__position">Analista ${i}</div></div></div>`;

@@ -1,5 +1,8 @@
 /// <reference types="chrome" />
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { extensionPath } from './browser';
 import { readPage } from '../fixtures/pages/cases';
 import { test, expect, servePage } from './fixtures';
 
@@ -82,6 +85,8 @@ test('content script: a LinkedIn profile gets the LinkedIn script alone, and it 
   const { page, tabId } = await openTab(context, serviceWorker, url, readPage('linkedin-profile.html'), {
     'content-security-policy': STRICT_CSP,
   });
+  // Loaded with the page, the script only listens: no extractor is in the page until the extension asks.
+  await expect.poll(() => loadedExtractors(context, page)).toEqual({ ids: [], fromPage: 'undefined' });
   await expect.poll(async () => (await detect(openPage, tabId)).value.ok).toBe(true);
   expect((await detect(openPage, tabId)).value.candidates).toMatchObject([
     { primeiro_nome: 'Ana', source: 'linkedin' },
@@ -145,4 +150,17 @@ test('content script: elsewhere the generic script is injected on demand, where 
   );
   expect((await detect(openPage, tabId)).value.candidates).toEqual(answer.value.candidates);
   expect((await loadedExtractors(context, page)).ids).toEqual(GENERIC);
+});
+
+test('content script: every script a page gets at load or on demand is at most 8 kB', () => {
+  const manifest = JSON.parse(readFileSync(path.join(extensionPath, 'manifest.json'), 'utf8')) as {
+    content_scripts: { js: string[] }[];
+  };
+  const declared = manifest.content_scripts.flatMap((c) => c.js);
+  expect(declared.length).toBeGreaterThan(0);
+  const injected = ['content-generic.js', 'content-compose.js'];
+  const sizes = Object.fromEntries(
+    [...new Set([...declared, ...injected])].map((f) => [f, statSync(path.join(extensionPath, f)).size]),
+  );
+  for (const [file, size] of Object.entries(sizes)) expect(size, file).toBeLessThanOrEqual(8 * 1024);
 });

@@ -26,7 +26,7 @@ const declaredAt = (url: string) =>
 
 const PROFILE = 'https://www.linkedin.com/in/ana-souza-4b2a91/';
 const ARTICLE = 'https://www.linkedin.com/pulse/equipe-comercial-fernanda-albuquerque/';
-type Shared = { extractors: { id: string }[]; stop?(): void };
+type Shared = { extractors: { id: string }[]; modules: string[]; stop?(): void };
 const page = globalThis as unknown as {
   window: EventTarget & { __perfilIntel?: Shared };
   document: Document;
@@ -48,6 +48,12 @@ function ask(message: unknown) {
   return reply;
 }
 const extract = () => ask({ type: 'extract' });
+/** Asks who is on the page and waits for the answer (the first question loads the reader module). */
+async function extracted() {
+  const reply = extract();
+  await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce());
+  return reply;
+}
 const answerOf = (reply: ReturnType<typeof ask>) => reply.mock.calls[0]![0]!;
 const people = (list: Candidate[]) => list.map(({ confidence: _, ...person }) => person);
 
@@ -57,8 +63,19 @@ function navigate(url: string) {
   page.location.href = url;
 }
 
+/** The files the content scripts loaded, in order. */
+let loaded: string[] = [];
+let loads = 0;
+
 beforeEach(() => {
   fakeBrowser.reset();
+  // The built module runs its entrypoint when loaded; here tests/unit/extract/run-module.ts stands in for it.
+  loaded = [];
+  vi.spyOn(fakeBrowser.runtime, 'getURL').mockImplementation((file: string) => {
+    loaded.push(file);
+    (globalThis as { loading?: string }).loading = file;
+    return new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
+  });
   vi.useFakeTimers();
   // a fresh page: its own isolated world
   page.window = new EventTarget();
@@ -72,25 +89,34 @@ afterEach(() => {
 });
 
 describe('content scripts', () => {
-  it('are built one per site family, each serving exactly the extractors its script lists', () => {
+  it('are built one per site family, each loading exactly the reader module with the extractors it lists', async () => {
     expect(Object.keys(entries).sort()).toEqual(scripts.map((s) => s.file).sort());
     for (const script of scripts) {
       page.window = new EventTarget();
+      loaded = [];
+      const read =
+        pageCases.find((c) => declaredAt(c.url)[0] == script) ??
+        pageCases.find((c) => !declaredAt(c.url).length)!;
+      open(read.file, read.url);
       entries[script.file as keyof typeof entries].main();
+      expect(page.window.__perfilIntel?.extractors).toEqual([]);
+      await extracted();
+      expect(loaded).toEqual([script.module]);
+      expect(page.window.__perfilIntel?.modules).toEqual([script.module]);
       expect(page.window.__perfilIntel?.extractors).toEqual(script.extractors);
       page.window.__perfilIntel?.stop?.();
     }
   });
 
-  it('do nothing with the page until asked, then answer with the candidates', () => {
+  it('do nothing with the page until asked, then answer with the candidates', async () => {
     const querySelector = vi.spyOn(page.document, 'querySelector');
     const querySelectorAll = vi.spyOn(page.document, 'querySelectorAll');
     linkedin.main();
     expect(querySelector).not.toHaveBeenCalled();
     expect(querySelectorAll).not.toHaveBeenCalled();
+    expect(loaded).toEqual([]);
 
-    const reply = extract();
-    expect(reply).toHaveBeenCalledOnce();
+    const reply = await extracted();
     expect(answerOf(reply)).toMatchObject({ url: PROFILE, title: '(3) Ana Souza | LinkedIn' });
     expect(people(answerOf(reply).candidates)).toEqual([
       {
@@ -101,16 +127,21 @@ describe('content scripts', () => {
         source: 'linkedin',
       },
     ]);
+    // loaded once: the next question is answered at once
+    expect(extract()).toHaveBeenCalledOnce();
+    expect(loaded).toEqual(['/extract-linkedin.js']);
   });
 
   it('ignore other messages', () => {
     linkedin.main();
     expect(ask({ type: 'lookup' })).not.toHaveBeenCalled();
     expect(ask(undefined)).not.toHaveBeenCalled();
+    expect(loaded).toEqual([]);
   });
 
-  it('injected twice, only the newest copy answers, with each extractor once', () => {
+  it('injected twice, only the newest copy answers, with each extractor once', async () => {
     linkedin.main();
+    await extracted();
     linkedin.main();
     const reply = extract();
     expect(reply).toHaveBeenCalledOnce();
@@ -118,53 +149,62 @@ describe('content scripts', () => {
     expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(['linkedin']);
   });
 
+  it('a reader module injected again replaces its extractors, and the page is read once', async () => {
+    linkedin.main();
+    await extracted();
+    await import(/* @vite-ignore */ fakeBrowser.runtime.getURL('/extract-linkedin.js'));
+    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(['linkedin']);
+    expect(page.window.__perfilIntel?.modules).toEqual(['/extract-linkedin.js']);
+    expect(answerOf(extract()).candidates).toHaveLength(1);
+  });
+
   describe.each(pageCases.filter((c) => declaredAt(c.url).length))(
     '$file at $url',
     ({ file, url, expected }) => {
-      it('is read by the one script the manifest declares there', () => {
+      it('is read by the one script the manifest declares there', async () => {
         const declared = declaredAt(url);
         expect(declared).toHaveLength(1);
         open(file, url);
         entries[declared[0]!.file as keyof typeof entries].main();
-        const reply = extract();
-        expect(reply).toHaveBeenCalledOnce();
+        const reply = await extracted();
         expect(people(answerOf(reply).candidates)).toEqual(expected);
       });
     },
   );
 
   it('on a page of its site that no site extractor reads, a site script loads the generic one', async () => {
-    // The built file runs its entrypoint when loaded; here the same module stands in for it.
-    const getURL = vi
-      .spyOn(fakeBrowser.runtime, 'getURL')
-      .mockReturnValue(new URL('./run-generic-script.ts', import.meta.url).href);
     open('jsonld-person.html', ARTICLE);
     linkedin.main();
-    const reply = extract();
-    await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce());
-    expect(getURL).toHaveBeenCalledWith('/content-generic.js');
+    const reply = await extracted();
+    expect(loaded).toEqual(['/extract-linkedin.js', '/extract-generic.js']);
     expect(answerOf(reply)).toMatchObject({ url: ARTICLE });
     expect(answerOf(reply).candidates).toMatchObject([
       { primeiro_nome: 'Fernanda', ultimo_nome: 'Albuquerque', source: 'jsonld' },
     ]);
-    // loaded once: the next question is answered at once, by the generic script now in charge
-    getURL.mockClear();
+    // loaded once: the next question is answered at once
     expect(extract()).toHaveBeenCalledOnce();
-    expect(getURL).not.toHaveBeenCalled();
+    expect(loaded).toHaveLength(2);
   });
 
-  it('where the generic script cannot be loaded, the reply is empty, so the extension injects it', async () => {
+  it('where the generic module cannot be loaded, the reply is empty, so the extension injects it', async () => {
+    vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
+      loaded.push(file);
+      (globalThis as { loading?: string }).loading = file;
+      return file == '/extract-generic.js'
+        ? 'chrome-extension://gone/x.js'
+        : new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
+    });
     open('jsonld-person.html', ARTICLE);
     linkedin.main();
-    const reply = extract();
-    await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce());
+    const reply = await extracted();
     expect(reply).toHaveBeenCalledWith();
   });
 
-  it('share one page: with the generic script injected too, the site extractor alone reads its pages', () => {
+  it('share one page: with the generic script injected too, the site extractor alone reads its pages', async () => {
     open('linkedin-after-navigation.html', 'https://www.linkedin.com/in/bruno-lima-7c1d2e/');
     linkedin.main();
     generic.main();
+    await extracted();
     expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual([
       'linkedin',
       'jsonld',
@@ -243,7 +283,7 @@ describe('single-page navigation', () => {
     // a failed notice while the extension is still there changes nothing
     navigate('https://www.linkedin.com/in/bruno-lima-7c1d2e/');
     await vi.advanceTimersByTimeAsync(1000);
-    expect(extract()).toHaveBeenCalledOnce();
+    await extracted();
     // once it is gone (reloaded or removed), the orphaned copy stops
     (fakeBrowser.runtime as { id?: string }).id = undefined;
     navigate('https://www.linkedin.com/in/carla-prado/');

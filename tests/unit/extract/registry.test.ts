@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { extractCandidates, extractors, scriptFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
+import { extractCandidates, extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
 import { readPage } from '../../fixtures/pages/cases';
 
 const doc = (html: string) => parseHTML(html).document as unknown as Document;
@@ -106,13 +106,25 @@ describe('content scripts', () => {
 
   it('on demand, the script injected is the one whose extractor reads the page, else the generic one', () => {
     // a LinkedIn host without a static script, after the user granted it
-    expect(scriptFor('https://br.linkedin.com/in/ana-souza-4b2a91')).toBe('/content-linkedin.js');
-    expect(scriptFor('https://github.com/rafaelcosta')).toBe('/content-github.js');
-    expect(scriptFor('https://app.hubspot.com/contacts/1/record/0-1/2')).toBe('/content-crm.js');
-    expect(scriptFor('https://outlook.live.com/mail/0/')).toBe('/content-webmail.js');
+    expect(filesFor('https://br.linkedin.com/in/ana-souza-4b2a91')).toEqual([
+      '/content-linkedin.js',
+      '/extract-linkedin.js',
+    ]);
+    expect(filesFor('https://github.com/rafaelcosta')).toEqual(['/content-github.js', '/extract-github.js']);
+    expect(filesFor('https://app.hubspot.com/contacts/1/record/0-1/2')).toEqual([
+      '/content-crm.js',
+      '/extract-crm.js',
+    ]);
+    expect(filesFor('https://outlook.live.com/mail/0/')).toEqual([
+      '/content-webmail.js',
+      '/extract-webmail.js',
+    ]);
     // a page of such a site that no site extractor reads
-    expect(scriptFor('https://br.linkedin.com/pulse/vendas-b2b')).toBe('/content-generic.js');
-    expect(scriptFor('https://acme.com.br/equipe')).toBe('/content-generic.js');
-    expect(scriptFor('')).toBe('/content-generic.js');
+    expect(filesFor('https://br.linkedin.com/pulse/vendas-b2b')).toEqual([
+      '/content-generic.js',
+      '/extract-generic.js',
+    ]);
+    expect(filesFor('https://acme.com.br/equipe')).toEqual(['/content-generic.js', '/extract-generic.js']);
+    expect(filesFor('')).toEqual(['/content-generic.js', '/extract-generic.js']);
   });
 });

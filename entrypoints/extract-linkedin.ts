@@ -1,0 +1,5 @@
+import { register } from '@/lib/extract/register';
+import { linkedinScript } from '@/lib/extract/scripts';
+
+// The reader module of content-linkedin.js (lib/extract/files.ts): loaded by it when asked, or injected beside it.
+export default defineUnlistedScript({ globalName: false, main: () => register(linkedinScript) });

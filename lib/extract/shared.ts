@@ -1,0 +1,31 @@
+import type { ComposeRequest, ComposeResult, ContentResponse } from '@/lib/messaging';
+import type { Extractor } from './types';
+
+/**
+ * What the extension's scripts in one page share: they all run in the page's one isolated world. The content
+ * script (lib/content-script.ts) only listens; the reader modules (lib/extract/register.ts) and the compose module
+ * add what they can do when they are loaded.
+ */
+export interface Shared {
+  extractors: Extractor[];
+  /** The reader modules loaded so far, by file. */
+  modules: string[];
+  /** The reader modules of the content scripts that ran in the page, in the order they ran. */
+  wanted: string[];
+  /** Who is on the page at `url`, by the extractors loaded; undefined when none of them reads that page. */
+  read?(url: string): ContentResponse | undefined;
+  /** The compose module (lib/compose/insert.ts), once loaded. */
+  compose?(request: ComposeRequest): ComposeResult;
+  /** Stops the content script in charge: its listener and its watch on the address. */
+  stop?(): void;
+}
+
+/** The page's shared state, created by whichever script runs first. */
+export function shared(): Shared {
+  const w = window as Window & { __perfilIntel?: Partial<Shared> };
+  const s = (w.__perfilIntel ??= {});
+  s.extractors ??= [];
+  s.modules ??= [];
+  s.wanted ??= [];
+  return s as Shared;
+}

@@ -1,0 +1,19 @@
+// What a built reader module does when a content script loads it: run its entrypoint. The test's `getURL` names
+// the built file in `globalThis.loading` and gives each load its own address, so each load runs, as in a new page.
+import crm from '@/entrypoints/extract-crm';
+import generic from '@/entrypoints/extract-generic';
+import github from '@/entrypoints/extract-github';
+import linkedin from '@/entrypoints/extract-linkedin';
+import webmail from '@/entrypoints/extract-webmail';
+
+const modules: Record<string, { main(): void }> = {
+  '/extract-linkedin.js': linkedin,
+  '/extract-github.js': github,
+  '/extract-crm.js': crm,
+  '/extract-webmail.js': webmail,
+  '/extract-generic.js': generic,
+};
+
+const file = (globalThis as { loading?: string }).loading ?? '';
+if (!modules[file]) throw new Error(`no module ${file}`);
+modules[file].main();
