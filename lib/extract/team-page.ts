@@ -15,6 +15,21 @@ const WRITTEN_NAME =
 const JOB =
   /\b(?:c[etfmo]o|chief|officer|diret|director|gerente|manager|head|l[ií]der|lead|analista|analyst|coordenad|coordinator|s[oó]ci[oa]|partner|found|fundad|cofundad|presidente|president|vp|vice|engenheir|engineer|consultor|consultant|especialista|specialist|executiv|supervis|assistente|assistant|advogad|lawyer|contador|accountant|designer|desenvolvedor|developer|chefe|superintendente|estagi|intern|product|marketing|vendas|sales|comercial|financ|opera[cç]|people|rh|hr|s[eê]nior|j[uú]nior|pleno|owner|cientista|scientist|pesquisador|researcher|professor|m[eé]dic|arquitet|architect|recrut|recruit|atendimento|success|suporte|support|administra|secret[aá]ri|t[eé]cnic)/i;
 
+// ROLE's class words, for a quick first look
+const ROLE_CLASS = /role|cargo|position|job|designation|subtitle|occupation|funcao/i;
+
+/**
+ * Whether the page shows at least two roles, in one pass over the elements with a class (cheaper than matching
+ * ROLE's substring selectors over a large page): most pages have fewer, and then there is no team to read.
+ */
+function roles(doc: Document) {
+  let n = 0;
+  for (const el of Array.from(doc.querySelectorAll('[class],[itemprop="jobTitle"]')))
+    if (ROLE_CLASS.test(el.getAttribute('class') ?? '') || el.getAttribute('itemprop') == 'jobTitle')
+      if (++n >= 2) return true;
+  return false;
+}
+
 /** The role shown in the person's own card: the nearest ancestor holding one role (several means the grid). */
 function roleOf(el: Element): string {
   for (let card = el.parentElement, up = 0; card && up < 3; card = card.parentElement, up++) {
@@ -33,6 +48,7 @@ function roleOf(el: Element): string {
 export const teamPage: Extractor = {
   id: 'team-page',
   extract(doc) {
+    if (!roles(doc)) return [];
     const company = siteOrganization(doc);
     const people = new Map<string, Candidate>();
     for (const el of all(doc, NAME, 5000)) {
