@@ -3,6 +3,7 @@ import { Button, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
 import { usePanel } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
+import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
 import { HistoryView } from '@/components/panel/HistoryView';
 import { LookupForm } from '@/components/panel/LookupForm';
 import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
@@ -111,12 +112,16 @@ export function App() {
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">
         {screen.kind === 'running' && <RunningCard job={screen.job} lang={lang} />}
         {screen.kind === 'result' && (
-          <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+          <>
+            <CarriedNotice lang={lang} />
+            <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+          </>
         )}
         {screen.kind === 'history' && <HistoryView lang={lang} />}
         {screen.kind === 'page' && (
           <>
             {outcome && <OutcomeNotice outcome={outcome} lang={lang} />}
+            <PreviousLink lang={lang} />
             <PeopleOnPage lang={lang} />
             {origin && <LookupForm lang={lang} prefs={prefs} />}
           </>

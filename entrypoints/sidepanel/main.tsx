@@ -2,7 +2,7 @@ import React from 'react';
 import ReactDOM from 'react-dom/client';
 import '@/components/ui/styles.css';
 import { PanelContext } from '@/components/panel/context';
-import { browserDeps, followPending, followTabs, runningJob } from '@/lib/panel/follow';
+import { browserDeps, followPending, followShown, followTabs, runningJob } from '@/lib/panel/follow';
 import { createPanelStore } from '@/lib/panel/store';
 import { App } from './App';
 
@@ -13,6 +13,7 @@ const panel = () => store.getState();
 const pinned = Number(new URLSearchParams(location.search).get('tabId'));
 followTabs(panel, { pinnedTabId: Number.isInteger(pinned) && pinned > 0 ? pinned : undefined });
 followPending(panel);
+followShown(store, browserDeps);
 void runningJob().then((job) => job && panel().resume(job));
 
 ReactDOM.createRoot(document.getElementById('root')!).render(

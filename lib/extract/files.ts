@@ -1,5 +1,6 @@
 /**
- * The built files of the readers, with no code of their own, so the content scripts that name them stay tiny.
+ * The built files of the readers and the hosts where the manifest declares them, with no code of their own, so the
+ * content scripts (and the pages) that name them stay tiny.
  *
  * Each site has two files: a content script (`content-<site>.js`), declared in the manifest or injected, which only
  * listens; and a reader module (`extract-<site>.js`) with the extractors and the name rules, which the content script
@@ -8,12 +9,30 @@
 import type { ScriptPublicPath } from 'wxt/utils/inject-script';
 
 export const READERS = {
-  linkedin: { file: '/content-linkedin.js', module: '/extract-linkedin.js' },
-  github: { file: '/content-github.js', module: '/extract-github.js' },
-  crm: { file: '/content-crm.js', module: '/extract-crm.js' },
-  webmail: { file: '/content-webmail.js', module: '/extract-webmail.js' },
-  generic: { file: '/content-generic.js', module: '/extract-generic.js' },
-} as const satisfies Record<string, { file: ScriptPublicPath; module: ScriptPublicPath }>;
+  linkedin: { file: '/content-linkedin.js', module: '/extract-linkedin.js', hosts: ['www.linkedin.com'] },
+  github: { file: '/content-github.js', module: '/extract-github.js', hosts: ['github.com'] },
+  crm: {
+    file: '/content-crm.js',
+    module: '/extract-crm.js',
+    hosts: ['*.hubspot.com', '*.pipedrive.com', 'crm.rdstation.com', 'plugcrm.net', '*.lightning.force.com'],
+  },
+  webmail: {
+    file: '/content-webmail.js',
+    module: '/extract-webmail.js',
+    hosts: [
+      'mail.google.com',
+      'outlook.office.com',
+      'outlook.office365.com',
+      'outlook.live.com',
+      'outlook.cloud.microsoft',
+    ],
+  },
+  // none: injected on demand
+  generic: { file: '/content-generic.js', module: '/extract-generic.js', hosts: [] },
+} as const satisfies Record<
+  string,
+  { file: ScriptPublicPath; module: ScriptPublicPath; hosts: readonly string[] }
+>;
 
 /** Also loaded by a site script on a page of its site that no site extractor reads (a LinkedIn article). */
 export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;

@@ -22,42 +22,31 @@ export interface ContentScript {
   file: ScriptPublicPath;
   module: ScriptPublicPath;
   /** Where the manifest declares it; none for the generic script, which is injected on demand. */
-  hosts: string[];
+  hosts: readonly string[];
   extractors: Extractor[];
 }
 
 export const linkedinScript: ContentScript = {
   ...READERS.linkedin,
-  hosts: ['www.linkedin.com'],
   extractors: [linkedin],
 };
 
 export const githubScript: ContentScript = {
   ...READERS.github,
-  hosts: ['github.com'],
   extractors: [github],
 };
 
 export const crmScript: ContentScript = {
   ...READERS.crm,
-  hosts: ['*.hubspot.com', '*.pipedrive.com', 'crm.rdstation.com', 'plugcrm.net', '*.lightning.force.com'],
   extractors: crms,
 };
 
 export const webmailScript: ContentScript = {
   ...READERS.webmail,
-  hosts: [
-    'mail.google.com',
-    'outlook.office.com',
-    'outlook.office365.com',
-    'outlook.live.com',
-    'outlook.cloud.microsoft',
-  ],
   extractors: [gmail, outlook],
 };
 
 export const genericScript: ContentScript = {
   ...READERS.generic,
-  hosts: [],
   extractors: [jsonld, microdata, hcard, opengraph, metaAuthor, teamPage],
 };

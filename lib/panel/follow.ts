@@ -1,9 +1,15 @@
 import { browser, type Browser } from 'wxt/browser';
 import { onSettled } from '@/lib/announce';
 import { send } from '@/lib/messaging';
-import type { PanelActions, PanelDeps, PanelState } from './store';
+import type { PanelActions, PanelDeps, PanelState, PanelStore } from './store';
 import type { LookupJob } from '@/lib/model';
-import { lookupJobs, pageChanged, pendingPerson, type PendingPerson } from '@/lib/storage/session';
+import {
+  lookupJobs,
+  pageChanged,
+  pendingPerson,
+  shownEntry,
+  type PendingPerson,
+} from '@/lib/storage/session';
 
 type Panel = Pick<PanelState, 'tabId'> & Pick<PanelActions, 'follow' | 'leave' | 'detect' | 'takePending'>;
 
@@ -71,6 +77,26 @@ export function followPending(panel: () => Panel, now = Date.now): () => void {
   };
   void pendingPerson.get().then(take);
   return pendingPerson.watch(take);
+}
+
+/** An analysis shown this long ago is no longer the seller's current business when the panel opens again. */
+const SHOWN_FRESH_MS = 4 * 60 * 60 * 1000;
+
+/**
+ * The seller's person follows them across panels: each analysis shown is remembered for the browser session, and a
+ * panel opened again brings the last one back (with its drafts, from history: nothing is written or paid again),
+ * unless the page it opens on shows someone else. Returns the unsubscribe.
+ */
+export function followShown(store: PanelStore, deps: Pick<PanelDeps, 'send' | 'now'>): () => void {
+  void shownEntry.get().then(async (shown) => {
+    if (!shown || deps.now() - shown.at > SHOWN_FRESH_MS) return;
+    const entry = await deps.send('history.get', { id: shown.id }).catch(() => null);
+    if (entry) store.getState().carry(entry);
+  });
+  return store.subscribe((state, before) => {
+    if (state.screen !== before.screen && state.screen.kind === 'result')
+      void shownEntry.set({ id: state.screen.entry.id, at: deps.now() });
+  });
 }
 
 /** The newest lookup still running, so a panel opened mid-lookup shows it. */

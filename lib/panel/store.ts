@@ -3,6 +3,7 @@ import { MAX_AUTO_RETRY_SEC, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
+import { keepsPerson } from '@/lib/panel/carry';
 import {
   type Depth,
   depths,
@@ -71,7 +72,16 @@ export interface RunningJob {
 export type Screen =
   | { kind: 'page' }
   | { kind: 'running'; job: RunningJob }
-  | { kind: 'result'; entry: HistoryEntry; via: 'lookup' | 'cache' | 'history' }
+  | {
+      kind: 'result';
+      entry: HistoryEntry;
+      via: 'lookup' | 'cache' | 'history';
+      /**
+       * Shown on a page other than the one it was asked on: 'auto' when it followed the seller there (another person
+       * on the page takes its place), 'chosen' when the seller brought it back on this page.
+       */
+      carried?: 'auto' | 'chosen';
+    }
   | { kind: 'history' };
 
 export interface PanelState {
@@ -90,6 +100,8 @@ export interface PanelState {
   starting: boolean;
   screen: Screen;
   outcome: Outcome | null;
+  /** The analysis the panel showed before another person's page took it: one click brings it back. */
+  previous: HistoryEntry | null;
 }
 
 export interface PanelActions {
@@ -120,6 +132,10 @@ export interface PanelActions {
   cancel(): void;
   dismissOutcome(): void;
   showEntry(entry: HistoryEntry, via: 'lookup' | 'cache' | 'history'): void;
+  /** Brings an analysis shown before (in this panel or an earlier one) back, as following the seller. */
+  carry(entry: HistoryEntry, carried?: 'auto' | 'chosen'): void;
+  /** Leaves the analysis that followed the seller for the people of the page the panel is on. */
+  readPage(): void;
   showHistory(): void;
   back(): void;
 }
@@ -238,20 +254,38 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       requote();
     }
 
+    /** The analysis that followed the seller gives way when the page shows someone else. */
+    function giveWay() {
+      const { screen, detection } = get();
+      if (screen.kind !== 'result' || screen.carried !== 'auto') return;
+      const page =
+        detection.status === 'done'
+          ? detection
+          : detection.status === 'detecting' || detection.status === 'idle'
+            ? undefined
+            : null;
+      if (page !== undefined && !keepsPerson(screen.entry.input, page))
+        set({ screen: { kind: 'page' }, previous: screen.entry });
+    }
+
     function applyDetection(r: Responses['detect']) {
       // Also "not granted": a declared content script that has not started yet looks the same from here.
       const empty = r.ok ? r.candidates.length === 0 : r.reason !== 'unsupported';
       if (empty && settleRetries < SETTLE_RETRIES_MS.length)
         settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
+      set({
+        detection: r.ok
+          ? { status: 'done', url: r.url, title: r.title, candidates: r.candidates }
+          : { status: r.reason, url: r.url, origin: r.origin },
+      });
+      giveWay();
       if (!r.ok) {
-        set({ detection: { status: r.reason, url: r.url, origin: r.origin } });
         lastDetectedUrl = r.url;
         if (!get().origin) setForm({ kind: 'manual' }, EMPTY_DRAFT);
         return;
       }
       const samePage = r.url === lastDetectedUrl;
       lastDetectedUrl = r.url;
-      set({ detection: { status: 'done', url: r.url, title: r.title, candidates: r.candidates } });
       const { origin, draft } = get();
       // The user's own choice on this page stands (a form offered empty and left untouched is no choice);
       // a new page starts from what it shows.
@@ -360,6 +394,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       starting: false,
       screen: { kind: 'page' },
       outcome: null,
+      previous: null,
 
       follow(tabId) {
         set({ tabId });
@@ -385,8 +420,10 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
           quotes: {},
           quoting: false,
           quoteError: null,
-          // A lookup's result belongs to the page it was asked on; history and a running lookup stay.
-          screen: screen.kind === 'result' && screen.via !== 'history' ? { kind: 'page' } : screen,
+          // The analysis follows the seller to the next page until that page shows someone else (applyDetection);
+          // one opened from history and a running lookup stay.
+          screen:
+            screen.kind === 'result' && screen.via !== 'history' ? { ...screen, carried: 'auto' } : screen,
         });
       },
 
@@ -518,12 +555,31 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         set({ screen: { kind: 'result', entry, via } });
       },
 
+      carry(entry, carried = 'auto') {
+        const { screen, previous } = get();
+        if (screen.kind === 'running' || (screen.kind === 'result' && screen.entry.id !== previous?.id))
+          return;
+        set({
+          screen: { kind: 'result', entry, via: 'cache', carried },
+          previous: previous?.id === entry.id ? null : previous,
+        });
+        giveWay();
+      },
+
+      readPage() {
+        const { screen } = get();
+        if (screen.kind === 'result' && screen.carried)
+          set({ screen: { kind: 'page' }, previous: screen.entry });
+      },
+
       showHistory() {
         if (get().screen.kind !== 'running') set({ screen: { kind: 'history' } });
       },
 
       back() {
-        if (get().screen.kind !== 'running') set({ screen: { kind: 'page' } });
+        const { screen } = get();
+        if (screen.kind === 'result') set({ screen: { kind: 'page' }, previous: screen.entry });
+        else if (screen.kind !== 'running') set({ screen: { kind: 'page' } });
       },
     };
   });

@@ -17,4 +17,5 @@ export const SESSION_KEYS = {
   pendingPerson: 'pendingPerson',
   pageChanged: 'pageChanged',
   creditsCheckedAt: 'creditsCheckedAt',
+  shownEntry: 'shownEntry',
 } as const;

@@ -69,3 +69,10 @@ export const pageChanged = defineStored(`session:${SESSION_KEYS.pageChanged}`, p
 
 /** When /creditos was last asked, shared by every page through the background. */
 export const creditsCheckedAt = defineStored(`session:${SESSION_KEYS.creditsCheckedAt}`, z.number(), 0);
+
+/** The analysis the side panel last showed, so a panel opened again brings the seller's person (and draft) back. */
+export const shownEntry = defineStored(
+  `session:${SESSION_KEYS.shownEntry}`,
+  z.object({ id: z.string().max(200), at: z.number() }).nullable(),
+  null,
+);

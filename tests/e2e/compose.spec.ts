@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { messenger, settledJob } from './messages';
 import { openPanel, openTab, setSettings } from './sidepanel.helpers';
+import { readPage } from '../fixtures/pages/cases';
 import type { Channel } from '@/lib/model';
 
 /*
@@ -335,3 +336,65 @@ compose(
     expect(inEditor).toContain('pode me mandar a proposta?');
   },
 );
+
+test.describe.configure({ timeout: 120_000 });
+
+test('the draft follows the seller to Gmail, and goes into the message without being written or charged again', async ({
+  admin,
+  useKey,
+  openPage,
+  context,
+  serviceWorker,
+}) => {
+  await setSettings(serviceWorker, { language: 'pt' });
+  const key = await admin.account({ tier: 'complete', credits: 20 });
+  await useKey(key);
+  // Ana's LinkedIn profile in a tab, the panel beside it: the seller analyses her and writes an e-mail draft.
+  const { page: site, tabId } = await openTab(
+    context,
+    serviceWorker,
+    'https://www.linkedin.com/in/ana-souza-4b2a91/',
+    readPage('linkedin-profile.html'),
+  );
+  const panel = await openPanel(openPage, tabId);
+  await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
+  await panel.getByTestId('run').click();
+  await expect(panel.getByTestId('result')).toBeVisible({ timeout: 30_000 });
+  const draft = await writeDraft(panel, 'email');
+  const charged = await admin.requests(key);
+  // one analysis and one model call so far, both on the wire log
+  expect(charged.map((r) => r.path)).toEqual([
+    expect.stringMatching(/^\/(crm|analisar)/),
+    '/v1/chat/completions',
+  ]);
+
+  // The seller goes to Gmail in that tab to write to her.
+  await context.route('https://mail.google.com/mail/u/0/', (r) =>
+    r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: fixture('gmail-compose') }),
+  );
+  await site.goto('https://mail.google.com/mail/u/0/#inbox?compose=new');
+  await expect(panel.getByTestId('carried')).toContainText('Ana Souza');
+  await expect(panel.getByTestId('carried')).toContainText('mail.google.com');
+  await expect(panel.getByTestId('draft-text')).toHaveValue(draft);
+
+  await site.locator('[data-probe=body] > div').first().click();
+  await panel.getByTestId('draft-insert').click();
+  await expect(panel.getByTestId('insert-result')).toHaveText('Inserido na mensagem. Assunto preenchido.');
+  const body = draft.split('\n').slice(1).join('\n').trim();
+  expect(await textOf(site, 'body')).toContain(body.slice(0, 40));
+  // Nothing was written or charged again: no analysis call and no model call since the draft.
+  expect(await admin.requests(key)).toEqual(charged);
+
+  // "Ler esta página" leaves Ana for Gmail's own people; she stays one click away.
+  await panel.getByTestId('read-page').click();
+  await expect(panel.getByTestId('carried')).toHaveCount(0);
+  await panel.getByTestId('back-to-previous').click();
+  await expect(panel.getByTestId('draft-text')).toHaveValue(draft);
+
+  // A panel opened again brings her back, with the draft.
+  await panel.close();
+  const again = await openPanel(openPage, tabId);
+  await expect(again.getByTestId('carried')).toContainText('Ana Souza');
+  await expect(again.getByTestId('draft-text')).toHaveValue(draft);
+  expect(await admin.requests(key)).toEqual(charged);
+});

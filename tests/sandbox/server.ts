@@ -51,7 +51,14 @@ async function route(state: SandboxState, req: SandboxRequest, res: ServerRespon
     res.writeHead(redirect.status, { location: `${redirect.to}${req.path}${query ? `?${query}` : ''}` });
     return void res.end();
   }
-  if (req.path === '/v1' || req.path.startsWith('/v1/')) return handleModelApi(state, req, res);
+  if (req.path === '/v1' || req.path.startsWith('/v1/')) {
+    // The model API's writing calls are logged too (by their key), so a test sees a draft written twice.
+    if (req.method === 'POST') {
+      const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null;
+      state.logRequest({ at: state.now(), method: req.method, path: req.path, api_key: bearer, body: null });
+    }
+    return handleModelApi(state, req, res);
+  }
   const endpoint = ANALYSIS_ENDPOINTS.find((e) => e.path === req.path);
   if (endpoint) {
     // Logged on arrival, before any latency: the log shows what was on the wire and when.

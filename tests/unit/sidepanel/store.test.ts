@@ -530,7 +530,7 @@ describe('running a lookup', () => {
     expect(t.sent('lookup')).toHaveLength(1);
   });
 
-  it('keeps a running lookup on screen across a page change, and leaves a result for the page view', async () => {
+  it('keeps a running lookup on screen across a page change; the result then follows the seller', async () => {
     const t = await ready();
     await t.s().run();
     t.s().leave(1);
@@ -542,7 +542,7 @@ describe('running a lookup', () => {
     await settle();
     expect(t.s().screen.kind).toBe('result');
     t.s().leave(1);
-    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto' });
   });
 
   it('resumes a lookup that was running when the panel opened', async () => {
@@ -565,5 +565,99 @@ describe('history in the panel', () => {
     expect(t.s().screen.kind).toBe('result');
     t.s().back();
     expect(t.s().screen).toEqual({ kind: 'page' });
+  });
+});
+
+describe('the analysis follows the seller', () => {
+  /** A panel showing Ana's analysis, whose next page answers with `next`. */
+  async function onAna(next: () => Responses['detect'] | Promise<Responses['detect']>) {
+    let answer: () => Responses['detect'] | Promise<Responses['detect']> = () =>
+      found('https://www.linkedin.com/in/ana', ana);
+    const t = setup({ detect: () => answer(), quote: (d) => quote(d) });
+    t.s().follow(1);
+    await settle();
+    t.s().showEntry(entryOf(basic), 'lookup');
+    answer = next;
+    return t;
+  }
+
+  it('stays where the seller writes, even when the page shows other people', async () => {
+    const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox?compose=new', bruno));
+    t.s().follow(2);
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto', entry: { id: 'e1' } });
+    await settle();
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto', entry: { id: 'e1' } });
+    // nothing was looked up, quoted as a lookup or written again to keep it on screen
+    expect(t.sent('lookup')).toEqual([]);
+  });
+
+  it('stays on a page with nobody, or one it cannot read, or one that shows the same person', async () => {
+    for (const next of [
+      () => found('https://acme.com.br/'),
+      (): Responses['detect'] => ({
+        ok: false,
+        reason: 'not_granted',
+        url: 'https://acme.com.br/',
+        origin: null,
+      }),
+      () => found('https://app.hubspot.com/contacts/1/record/0-1/2', { ...ana, primeiro_nome: 'ANA' }),
+    ]) {
+      const t = await onAna(next);
+      t.s().follow(2);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto' });
+    }
+  });
+
+  it('gives way to another person on the page, who can be left to go back to the one before', async () => {
+    const t = await onAna(() => found('https://www.linkedin.com/in/bruno', bruno));
+    t.s().follow(2);
+    await settle();
+    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().draft.primeiro_nome).toBe('Bruno');
+    expect(t.s().previous?.id).toBe('e1');
+    // "Voltar para Ana Souza": chosen on this page, Bruno's page does not take it again
+    t.s().carry(t.s().previous!, 'chosen');
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'chosen', entry: { id: 'e1' } });
+    expect(t.s().previous).toBeNull();
+    await t.s().detect();
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'chosen' });
+  });
+
+  it('"Ler esta página" leaves it for the page, one click away', async () => {
+    const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox', bruno));
+    t.s().follow(2);
+    await settle();
+    t.s().readPage();
+    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().previous?.id).toBe('e1');
+  });
+
+  it('brought back into a new panel, it gives way if the page shows someone else, and never over a lookup', async () => {
+    const t = setup({
+      detect: () => found('https://www.linkedin.com/in/bruno', bruno),
+      quote: (d) => quote(d),
+    });
+    t.s().follow(1);
+    await settle();
+    t.s().carry(entryOf(basic));
+    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().previous?.id).toBe('e1');
+
+    const w = setup({ detect: () => found('https://mail.google.com/mail/u/0/'), quote: (d) => quote(d) });
+    w.s().follow(1);
+    await settle();
+    w.s().carry(entryOf(basic));
+    expect(w.s().screen).toMatchObject({ kind: 'result', carried: 'auto' });
+    w.s().resume(
+      job('j2', {
+        input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+        depth: 'quick',
+        lang: 'pt',
+        refresh: false,
+      }),
+    );
+    w.s().carry(entryOf(basic, { id: 'e2' }));
+    expect(w.s().screen.kind).toBe('running');
   });
 });

@@ -1,0 +1,65 @@
+import { Button } from '@/components/ui';
+import { tr } from '@/lib/i18n';
+import type { Lang } from '@/lib/model';
+import { usePanel } from './context';
+
+const nameOf = (input: { primeiro_nome: string; ultimo_nome: string }) =>
+  `${input.primeiro_nome} ${input.ultimo_nome}`.trim();
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Over an analysis that followed the seller to another page (where they write, or where nobody else is): whose it
+ * is, where the seller is now, and the way to this page's own people.
+ */
+export function CarriedNotice({ lang }: { lang: Lang }) {
+  const screen = usePanel((s) => s.screen);
+  const url = usePanel((s) => ('url' in s.detection ? s.detection.url : ''));
+  const readPage = usePanel((s) => s.readPage);
+  if (screen.kind !== 'result' || !screen.carried) return null;
+  const host = hostOf(url);
+  const who = nameOf(screen.entry.input);
+  return (
+    <div
+      role="status"
+      data-testid="carried"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-xs text-indigo-950 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-100"
+    >
+      <span>
+        {host
+          ? tr(lang, {
+              pt: `Análise e rascunhos de ${who} · você está em ${host}`,
+              en: `${who}'s analysis and drafts · you are on ${host}`,
+            })
+          : tr(lang, { pt: `Análise e rascunhos de ${who}`, en: `${who}'s analysis and drafts` })}
+      </span>
+      <Button variant="ghost" size="sm" onClick={readPage} data-testid="read-page">
+        {tr(lang, { pt: 'Ler esta página', en: 'Read this page' })}
+      </Button>
+    </div>
+  );
+}
+
+/** On a page's people: the analysis shown before, one click away. */
+export function PreviousLink({ lang }: { lang: Lang }) {
+  const previous = usePanel((s) => s.previous);
+  const carry = usePanel((s) => s.carry);
+  if (!previous) return null;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="self-start"
+      onClick={() => carry(previous, 'chosen')}
+      data-testid="back-to-previous"
+    >
+      {tr(lang, { pt: `← Voltar para ${nameOf(previous.input)}`, en: `← Back to ${nameOf(previous.input)}` })}
+    </Button>
+  );
+}
