@@ -14,6 +14,8 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // strict comparison everywhere; `x == null` stays the one idiom for "null or undefined"
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-restricted-syntax': [
         'error',
         {

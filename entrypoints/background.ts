@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { onActionClicked } from '@/lib/background/action';
 import { onCommand } from '@/lib/background/commands';
 import { onContextMenuClick } from '@/lib/background/context-menu';

@@ -33,13 +33,13 @@ export function serve(module: string) {
   ) => {
     // "Inserir na mensagem" / "Revisar meu texto": the compose box is looked for now, not watched before; the
     // module that does it is loaded the first time it is needed.
-    if (message?.type == 'compose') {
+    if (message?.type === 'compose') {
       const run = () => reply(shared.compose?.(message) ?? { ok: false, reason: 'none' });
       if (shared.compose) return void run();
       load(COMPOSE_FILE).then(run, run);
       return true;
     }
-    if (message?.type != 'extract') return;
+    if (message?.type !== 'extract') return;
     const answer = () => shared.read?.(location.href);
     const ready = shared.wanted.every((f) => shared.modules.includes(f)) && answer();
     if (ready) return void reply(ready);
@@ -61,7 +61,7 @@ export function serve(module: string) {
   const moved = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
-      if (location.href == last) return;
+      if (location.href === last) return;
       last = location.href;
       browser.runtime
         .sendMessage({ type: 'page-changed', url: last } satisfies ContentEvent)

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import type { Candidate } from '@/lib/extract/types';
 import type { ApiError } from '@/lib/api/errors';

@@ -104,7 +104,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * and imported text (CSV, paste) both go through it.
  */
 export const tidy = (value: unknown, max = 200): string =>
-  typeof value == 'string'
+  typeof value === 'string'
     ? cutAt(
         // cut first, so a huge text costs little
         cutAt(value, 4 * max)

@@ -1,4 +1,5 @@
 /** Only web addresses leave the extension: a link from a service body could be anything (javascript:, data:). */
+import { browser } from 'wxt/browser';
 export function safeExternalUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   try {

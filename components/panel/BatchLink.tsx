@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import type { ReactNode } from 'react';
 import { usePanel } from './context';
 

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { useEffect, useId, useState } from 'react';
 import { Button, Notice, Spinner } from '@/components/ui';
 import type { Candidate } from '@/lib/extract/types';

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { UserError } from '@/components/ui/useAction';
 import { isAllowedApiOrigin } from '@/lib/api/config';
 import { KEY_FORMAT_ERROR, keyTier } from '@/lib/api/key-format';

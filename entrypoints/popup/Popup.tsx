@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { useEffect, useRef } from 'react';
 import {
   CreditAlerts,

@@ -16,7 +16,7 @@ export const meta = (doc: Document, key: string) =>
 
 /** The first element matching `selector` that belongs to `scope`, not to a scope nested in it. */
 export const scoped = (scope: Element, selector: string, scopes: string) =>
-  all(scope, selector).find((el) => el.parentElement?.closest(scopes) == scope);
+  all(scope, selector).find((el) => el.parentElement?.closest(scopes) === scope);
 
 export type Json = Record<string, unknown>;
 
@@ -31,7 +31,7 @@ export function jsonObjects(source: string | null | undefined, max: number, limi
   }
   for (let i = 0; i < queue.length && out.length < limit; i++) {
     const v = queue[i];
-    if (v && typeof v == 'object') {
+    if (v && typeof v === 'object') {
       if (!Array.isArray(v)) out.push(v as Json);
       queue.push(...Object.values(v).slice(0, limit));
     }
@@ -41,10 +41,10 @@ export function jsonObjects(source: string | null | undefined, max: number, limi
 
 /** A string, the name of a thing (`{name}`), or the first of a list. */
 export const str = (v: unknown): string =>
-  typeof v == 'string'
+  typeof v === 'string'
     ? v
     : Array.isArray(v)
       ? str(v[0])
-      : v && typeof v == 'object'
+      : v && typeof v === 'object'
         ? str((v as Json).name)
         : '';

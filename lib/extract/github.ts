@@ -17,14 +17,14 @@ function company(doc: Document, card: Element): string {
       a.querySelector('img')?.getAttribute('alt'),
     ])
     .map((s) => tidy(s))
-    .find((s) => s && !/^@/.test(s) && s.toLowerCase() != login.toLowerCase());
+    .find((s) => s && !/^@/.test(s) && s.toLowerCase() !== login.toLowerCase());
   return named || login;
 }
 
 export const github: Extractor = {
   id: 'github',
   // github.com/<login>; only a user's page shows a login under the name
-  matches: (url) => url.hostname == 'github.com' && /^\/[^/]+\/?$/.test(url.pathname),
+  matches: (url) => url.hostname === 'github.com' && /^\/[^/]+\/?$/.test(url.pathname),
   extract(doc) {
     const card = doc.querySelector('.vcard-username,.p-nickname')?.closest('.h-card');
     return card

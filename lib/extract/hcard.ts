@@ -28,22 +28,22 @@ export const hcard: Extractor = {
       entries.find(
         (e) =>
           scoped(e, '.u-url', '.h-entry') &&
-          bare(scoped(e, '.u-url', '.h-entry')!.getAttribute('href')) == here,
+          bare(scoped(e, '.u-url', '.h-entry')!.getAttribute('href')) === here,
       ) ??
-      (entries.length == 1 ? entries[0] : undefined);
+      (entries.length === 1 ? entries[0] : undefined);
     const author = own && scoped(own, '.p-author', '.h-entry');
     const mainCard = author && (author.matches(ROOT) ? author : author.querySelector(ROOT));
     const cards = all(doc, ROOT, 200).filter(
       (card) =>
         !card.closest(ASIDE) &&
         // inside a post other than the page's own: a related post's author
-        (!card.closest('.h-entry') || card.closest('.h-entry') == own),
+        (!card.closest('.h-entry') || card.closest('.h-entry') === own),
     );
     const representative = (card: Element) => {
       const u = (s: string) =>
         bare(scoped(card, s, ROOT)?.getAttribute('href') ?? scoped(card, s, ROOT)?.getAttribute('value'));
       return (
-        (u('.u-url') == here && u('.u-uid') == here) ||
+        (u('.u-url') === here && u('.u-uid') === here) ||
         !!card.querySelector('[rel~=me]') ||
         card.matches('[rel~=me]')
       );
@@ -59,11 +59,11 @@ export const hcard: Extractor = {
           // an h-card with no properties names itself
           (card.children.length ? '' : text(card));
         // Cards of an organisation (name = org) and cards nested as someone's org are not people.
-        return card.matches('.p-org,.org') || fold(name) == fold(org)
+        return card.matches('.p-org,.org') || fold(name) === fold(org)
           ? null
           : person(
               'hcard',
-              card == main ? 0.95 : main ? 0.45 : 0.75,
+              card === main ? 0.95 : main ? 0.45 : 0.75,
               name,
               org,
               get('.p-job-title,.title,.p-role,.role'),

@@ -8,7 +8,7 @@ const nodes = (doc: Document) =>
   all(doc, 'script[type="application/ld+json"]', 20).flatMap((s) => jsonObjects(s.textContent, 2e5));
 
 const isA = (o: unknown, type: RegExp) =>
-  !!o && typeof o == 'object' && [(o as Json)['@type']].flat().some((t) => type.test(str(t)));
+  !!o && typeof o === 'object' && [(o as Json)['@type']].flat().some((t) => type.test(str(t)));
 const ORG = /Organization|Corporation|LocalBusiness/;
 const PERSON = /^Person$/;
 const PAGE = /WebPage|ProfilePage|AboutPage|ItemPage|ContactPage/;
@@ -42,14 +42,14 @@ export const jsonld: Extractor = {
     for (const o of list) {
       const id = o['@id'];
       if (
-        typeof id == 'string' &&
+        typeof id === 'string' &&
         Object.keys(o).length > (byId.get(id) ? Object.keys(byId.get(id)!).length : 0)
       )
         byId.set(id, o);
     }
     const deref = (v: unknown): unknown => {
       const first = Array.isArray(v) ? v[0] : v;
-      return first && typeof first == 'object' ? (byId.get(str((first as Json)['@id'])) ?? first) : first;
+      return first && typeof first === 'object' ? (byId.get(str((first as Json)['@id'])) ?? first) : first;
     };
     const nameOf = (v: unknown) => str(deref(v));
     const employer = new Map<unknown, string>();
@@ -60,8 +60,8 @@ export const jsonld: Extractor = {
     const mains = new Set<string>();
     const here = `${url?.origin}${url?.pathname}`.replace(/\/$/, '');
     const isHere = (v: unknown) => {
-      const s = str(typeof v == 'object' && v ? ((v as Json)['@id'] ?? (v as Json).url) : v);
-      return !!s && s.split('#')[0]!.replace(/\/$/, '') == here;
+      const s = str(typeof v === 'object' && v ? ((v as Json)['@id'] ?? (v as Json).url) : v);
+      return !!s && s.split('#')[0]!.replace(/\/$/, '') === here;
     };
     const heads = headings(doc);
     for (const o of list) {
@@ -74,7 +74,7 @@ export const jsonld: Extractor = {
       )
         for (const v of [o.author].flat()) if (isA(deref(v), PERSON)) mains.add(nameKey(nameOf(v)));
     }
-    const people = list.filter((p) => isA(p, PERSON) && p == deref(p));
+    const people = list.filter((p) => isA(p, PERSON) && p === deref(p));
     const nameOfPerson = (p: Json) => str(p.name) || `${str(p.givenName)} ${str(p.familyName)}`;
     for (const p of people) if (heads.includes(nameKey(nameOfPerson(p)))) mains.add(nameKey(nameOfPerson(p)));
     mains.delete('');

@@ -87,14 +87,14 @@ function signals(doc: Document): Signal[] {
   // the public page's schema.org Person names its profile
   for (const s of all(doc, 'script[type="application/ld+json"]', 10))
     for (const o of jsonObjects(s.textContent, 2e5, 500))
-      if (o['@type'] == 'Person' && typeof o.name == 'string')
+      if ([o['@type']].flat().includes('Person') && typeof o.name === 'string')
         list.push([o.name, str(o.worksFor), str(o.jobTitle), slugOf(str(o.url) || str(o.sameAs))]);
   // JSON embedded by the first page load; in-app navigation leaves it in place, hence the slugs.
   for (const code of all(doc, 'code', 300)) {
     const json = code.textContent;
     if (json?.includes('publicIdentifier'))
       for (const o of jsonObjects(json, 3e6, 2e4))
-        if (typeof o.firstName == 'string' && typeof o.publicIdentifier == 'string') {
+        if (typeof o.firstName === 'string' && typeof o.publicIdentifier === 'string') {
           const [title, company] = splitRole(tidy(o.headline)) ?? [];
           list.push([`${o.firstName} ${tidy(o.lastName)}`, company, title, fold(o.publicIdentifier)]);
         }
@@ -117,12 +117,12 @@ function profile(doc: Document, url: URL): Candidate[] {
   const key = (s: Signal) => fold(cleanName(s[0]));
   const read = signals(doc);
   // names known to belong to another profile: the one viewed before an in-app navigation, people nearby
-  const others = new Set(read.filter((s) => s[3] && s[3] != slug).map(key));
-  let ok = read.filter((s) => key(s) && (s[3] ? s[3] == slug : !others.has(key(s))));
+  const others = new Set(read.filter((s) => s[3] && s[3] !== slug).map(key));
+  let ok = read.filter((s) => key(s) && (s[3] ? s[3] === slug : !others.has(key(s))));
   const sure = ok.find((s) => s[3]);
   // With no signal naming its profile, a name-like slug ("bruno-lima-4a5b6c") must share a word with the name.
   const words = slug?.split('-').filter((w) => /^\p{L}{3,}$/u.test(w)) ?? [];
-  if (sure) ok = ok.filter((s) => key(s) == key(sure));
+  if (sure) ok = ok.filter((s) => key(s) === key(sure));
   else if (words[1])
     ok = ok.filter((s) =>
       key(s)
@@ -130,7 +130,7 @@ function profile(doc: Document, url: URL): Candidate[] {
         .some((w) => words.includes(w)),
     );
   const best = ok[0];
-  const same = ok.filter((s) => key(s) == key(best!));
+  const same = ok.filter((s) => key(s) === key(best!));
   return found([
     best &&
       person(
@@ -171,5 +171,5 @@ export const linkedin: Extractor = {
   id: 'linkedin',
   matches: (url) =>
     /(^|\.)linkedin\.com$/.test(url.hostname) && /^\/(in|sales\/(lead|people))\//.test(url.pathname),
-  extract: (doc, url) => (url.pathname[1] == 's' ? lead(doc) : profile(doc, url)),
+  extract: (doc, url) => (url.pathname[1] === 's' ? lead(doc) : profile(doc, url)),
 };

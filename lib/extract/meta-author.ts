@@ -15,7 +15,7 @@ export const metaAuthor: Extractor = {
     const author = meta(doc, 'author');
     // A single word is usually a team or a brand ("Redação"), not a person; nor is the site's own name.
     return /\S\s+\S/.test(author) &&
-      ![siteOrganization(doc), meta(doc, 'og:site_name')].some((site) => fold(site) == fold(author))
+      ![siteOrganization(doc), meta(doc, 'og:site_name')].some((site) => fold(site) === fold(author))
       ? found([person('meta-author', 0.5, author)])
       : [];
   },

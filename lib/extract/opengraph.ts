@@ -7,7 +7,7 @@ import { fold } from '../text';
 export const opengraph: Extractor = {
   id: 'opengraph',
   extract(doc) {
-    if (meta(doc, 'og:type') != 'profile') return [];
+    if (meta(doc, 'og:type') !== 'profile') return [];
     const [name, title, company] = splitLine(meta(doc, 'og:title'));
     const given = meta(doc, 'profile:first_name');
     return found([
@@ -16,7 +16,7 @@ export const opengraph: Extractor = {
         0.6,
         given ? `${given} ${meta(doc, 'profile:last_name')}` : name,
         // "Ana Souza | Medium": the site is not the person's company
-        fold(company) == fold(meta(doc, 'og:site_name')) ? '' : company,
+        fold(company) === fold(meta(doc, 'og:site_name')) ? '' : company,
         title,
       ),
     ]);

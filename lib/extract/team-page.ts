@@ -25,7 +25,7 @@ const ROLE_CLASS = /role|cargo|position|job|designation|subtitle|occupation|func
 function roles(doc: Document) {
   let n = 0;
   for (const el of Array.from(doc.querySelectorAll('[class],[itemprop="jobTitle"]')))
-    if (ROLE_CLASS.test(el.getAttribute('class') ?? '') || el.getAttribute('itemprop') == 'jobTitle')
+    if (ROLE_CLASS.test(el.getAttribute('class') ?? '') || el.getAttribute('itemprop') === 'jobTitle')
       if (++n >= 2) return true;
   return false;
 }
@@ -39,7 +39,7 @@ function roleOf(el: Element): string {
         .map(text),
     );
     roles.delete('');
-    if (roles.size) return roles.size == 1 ? [...roles][0]! : '';
+    if (roles.size) return roles.size === 1 ? [...roles][0]! : '';
   }
   return '';
 }

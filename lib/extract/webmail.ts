@@ -11,8 +11,8 @@ function lines(root: Element): string[] {
   const walk = (node: Node) => {
     for (const n of Array.from(node.childNodes)) {
       if (quote || out.length > 5e4) return;
-      if (n.nodeType == 3) out += n.nodeValue;
-      if (n.nodeType != 1 || /^(SCRIPT|STYLE)$/.test(n.nodeName)) continue;
+      if (n.nodeType === 3) out += n.nodeValue;
+      if (n.nodeType !== 1 || /^(SCRIPT|STYLE)$/.test(n.nodeName)) continue;
       const el = n as Element;
       // Gmail's gmail_quote, Outlook's appendonsend and divRplyFwdMsg, a rule or a blockquote start the quote
       quote =
@@ -59,13 +59,13 @@ function sender(source: string, displayName: string, email: string | null, body?
 
 export const gmail: Extractor = {
   id: 'gmail',
-  matches: (url) => url.hostname == 'mail.google.com',
+  matches: (url) => url.hostname === 'mail.google.com',
   extract(doc) {
     // the account's own address is in the title ("Assunto - ana@acme.com - Gmail"): its replies are the viewer's
     const viewer = fold(/[^\s<>]+@[^\s<>]+(?= - )/.exec(doc.title)?.[0] ?? '');
     // one sender per expanded message; the last is the newest
     const from = all(doc, '.gD[email]', 300)
-      .filter((el) => fold(el.getAttribute('email') ?? '') != viewer)
+      .filter((el) => fold(el.getAttribute('email') ?? '') !== viewer)
       .at(-1);
     return from
       ? sender(

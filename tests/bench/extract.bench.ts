@@ -22,7 +22,7 @@ const BUDGET = 8000;
 function time(html: string, url: string, expected: number) {
   const doc = parseHTML(html).document as unknown as Document;
   const found = extractCandidates(doc, url);
-  if (found.length != expected)
+  if (found.length !== expected)
     throw new Error(`expected ${expected} candidates at ${url}, found ${found.length}`);
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -95,7 +95,7 @@ export async function run(): Promise<Record<string, string | number>> {
   return figures;
 }
 
-if (process.argv[1] && import.meta.url == pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   run().then(
     (figures) => {
       for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value}`);

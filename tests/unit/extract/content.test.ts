@@ -95,7 +95,7 @@ describe('content scripts', () => {
       page.window = new EventTarget();
       loaded = [];
       const read =
-        pageCases.find((c) => declaredAt(c.url)[0] == script) ??
+        pageCases.find((c) => declaredAt(c.url)[0] === script) ??
         pageCases.find((c) => !declaredAt(c.url).length)!;
       open(read.file, read.url);
       entries[script.file as keyof typeof entries].main();
@@ -190,7 +190,7 @@ describe('content scripts', () => {
     vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
       loaded.push(file);
       (globalThis as { loading?: string }).loading = file;
-      return file == '/extract-generic.js'
+      return file === '/extract-generic.js'
         ? 'chrome-extension://gone/x.js'
         : new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
     });

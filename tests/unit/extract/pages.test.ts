@@ -13,7 +13,7 @@ const declared = (url: string) =>
   scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 describe.each(pageCases)('$file at $url', ({ file, url, extractor, expected }) => {
-  const x = extractors.find((e) => e.id == extractor)!;
+  const x = extractors.find((e) => e.id === extractor)!;
 
   it(`is read by the ${extractor} extractor`, () => {
     expect(x.matches?.(new URL(url)) ?? true).toBe(true);
@@ -45,7 +45,7 @@ describe('the corpus', () => {
   it('has at least 30 pages, at least 3 of every site family', () => {
     expect(new Set(pageCases.map((c) => c.file)).size).toBeGreaterThanOrEqual(30);
     for (const family of FAMILIES)
-      expect(pageCases.filter((c) => c.family == family).length, family).toBeGreaterThanOrEqual(3);
+      expect(pageCases.filter((c) => c.family === family).length, family).toBeGreaterThanOrEqual(3);
   });
 
   it.each(pageCases)('$file at $url: main person first, noise people absent', (c) => {
@@ -55,7 +55,7 @@ describe('the corpus', () => {
   });
 
   it('the judge fails a page whose main person is missing, misspelt or followed by noise', () => {
-    const c = pageCases.find((x) => x.file == 'linkedin-sdui-pt.html')!;
+    const c = pageCases.find((x) => x.file === 'linkedin-sdui-pt.html')!;
     const ana = { primeiro_nome: 'Juliana', ultimo_nome: 'Reis', empresa: 'Stone' };
     expect(judge(c, [ana]).right).toBe(true);
     expect(judge(c, []).right).toBe(false);
@@ -64,7 +64,7 @@ describe('the corpus', () => {
     expect(judge(c, [ana, { primeiro_nome: 'Marcelo', ultimo_nome: 'Viana', empresa: '' }]).right).toBe(
       false,
     );
-    const nobody = pageCases.find((x) => x.family == 'nobody')!;
+    const nobody = pageCases.find((x) => x.family === 'nobody')!;
     expect(judge(nobody, [ana]).right).toBe(false);
   });
 });

@@ -162,7 +162,7 @@ describe('collect: one person, once', () => {
         expect(new Set(found.map(key)).size).toBe(found.length);
         expect(found.length).toBe(new Set(all.map(key)).size);
         for (const c of found) {
-          const same = all.filter((x) => key(x) == key(c));
+          const same = all.filter((x) => key(x) === key(c));
           expect(c.confidence).toBe(Math.max(...same.map((x) => x.confidence)));
           expect(!!c.empresa).toBe(same.some((x) => x.empresa));
         }
@@ -203,7 +203,7 @@ describe('structured data on any JSON or markup', () => {
     'Thing',
   );
   const withTypes = hostileJson(keys).chain((v) =>
-    types.map((t) => (v && typeof v == 'object' && !Array.isArray(v) ? { ...v, '@type': t } : v)),
+    types.map((t) => (v && typeof v === 'object' && !Array.isArray(v) ? { ...v, '@type': t } : v)),
   );
   const url = new URL('https://acme.com.br/sobre');
   const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
@@ -239,12 +239,12 @@ describe('structured data on any JSON or markup', () => {
         fc.constantFrom('mainEntity', 'author', 'about'),
         (main, others, role) => {
           const mainName = main.join(' ');
-          const speakers = others.filter(([f, s]) => fold(`${f} ${s}`) != fold(mainName));
+          const speakers = others.filter(([f, s]) => fold(`${f} ${s}`) !== fold(mainName));
           const ld = {
             '@context': 'https://schema.org',
-            '@type': role == 'author' ? 'Article' : 'ProfilePage',
+            '@type': role === 'author' ? 'Article' : 'ProfilePage',
             // the article the page is (another article's author is not the page's person)
-            ...(role == 'author' && { mainEntityOfPage: url.href }),
+            ...(role === 'author' && { mainEntityOfPage: url.href }),
             [role]: {
               '@type': 'Person',
               name: mainName,
