@@ -1,7 +1,7 @@
 import React from 'react';
 import ReactDOM from 'react-dom/client';
 import '@/components/ui/styles.css';
-import { Options } from './Options';
+import { Options } from '@/components/options/Options';
 
 ReactDOM.createRoot(document.getElementById('root')!).render(
   <React.StrictMode>

@@ -1,6 +1,6 @@
 import React from 'react';
 import ReactDOM from 'react-dom/client';
-import { Popup } from './Popup';
+import { Popup } from '@/components/popup/Popup';
 
 export function mount(root: HTMLElement): void {
   ReactDOM.createRoot(root).render(

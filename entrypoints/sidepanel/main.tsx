@@ -4,7 +4,7 @@ import '@/components/ui/styles.css';
 import { PanelContext } from '@/components/panel/context';
 import { browserDeps, followPending, followShown, followTabs, runningJob } from '@/lib/panel/follow';
 import { createPanelStore } from '@/lib/panel/store';
-import { App } from './App';
+import { App } from '@/components/panel/App';
 
 const store = createPanelStore(browserDeps);
 const panel = () => store.getState();

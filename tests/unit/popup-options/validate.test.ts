@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserError } from '@/components/ui/useAction';
-import { checkApiAddress, keyFormatError, saveAddress } from '@/entrypoints/options/validate';
+import { checkApiAddress, keyFormatError, saveAddress } from '@/lib/options/validate';
 
 describe('key format check', () => {
   it('accepts basic_api_ and complete_api_ keys, with spaces around', () => {

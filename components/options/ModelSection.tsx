@@ -5,7 +5,7 @@ import { formatNumber, tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { keyStatus, settings, type Settings } from '@/lib/storage';
 import { isChatModel } from '@/lib/draft/models';
-import { saveAddress } from './validate';
+import { saveAddress } from '@/lib/options/validate';
 import type { Lang } from '@/lib/model';
 
 function ModelForm({ current, lang }: { current: Settings; lang: Lang }) {

@@ -5,7 +5,7 @@ import { tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { onboardingDone, settings } from '@/lib/storage';
 import { KeyForm } from './KeySection';
-import { checkApiAddress } from './validate';
+import { checkApiAddress } from '@/lib/options/validate';
 import type { Lang } from '@/lib/model';
 
 /** The account a first try in the sandbox gets: every tier's features, enough credits to explore. */

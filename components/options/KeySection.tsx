@@ -5,7 +5,7 @@ import { send } from '@/lib/messaging';
 import { tr } from '@/lib/i18n';
 import { keyStatus } from '@/lib/storage';
 import { KeyTestResult } from './KeyTestResult';
-import { keyFormatError } from './validate';
+import { keyFormatError } from '@/lib/options/validate';
 import type { Lang } from '@/lib/model';
 
 /** The key form: paste, check the format, save (then test it). Shared by the options and the onboarding. */

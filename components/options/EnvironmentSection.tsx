@@ -3,7 +3,7 @@ import { Button, Notice, Section, TextField, useAction, useStored } from '@/comp
 import { BUILD_URLS, resolveApiConfig } from '@/lib/api/config';
 import { tr } from '@/lib/i18n';
 import { environments, settings, type Environment, type Settings } from '@/lib/storage';
-import { saveAddress } from './validate';
+import { saveAddress } from '@/lib/options/validate';
 import type { Lang, Text } from '@/lib/model';
 
 const NAMES: Record<Environment, Text> = {
