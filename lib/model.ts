@@ -9,7 +9,8 @@ import { isApiError, type ApiError } from '@/lib/api/errors';
  */
 
 /** A user-visible text in both languages. */
-export type Text = { pt: string; en: string };
+export type { Text } from '@/lib/text';
+import type { Text } from '@/lib/text';
 export const textSchema: z.ZodType<Text> = z.object({ pt: z.string(), en: z.string() });
 
 /** The language of the UI and of an analysis. */

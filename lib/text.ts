@@ -131,3 +131,6 @@ export const slug = (text: string, separator: string): string =>
 /** The object without its undefined fields. */
 export const compact = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** A text the UI shows in Portuguese or English. */
+export type Text = { pt: string; en: string };

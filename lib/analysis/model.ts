@@ -1,3 +1,4 @@
+import type { Text } from '@/lib/text';
 /*
  * The one analysis the UI renders, whatever the tier and naming variant it came from. Flat and plain data
  * (it crosses the message boundary and is stored in history): a field the tier does not return is absent,
@@ -15,7 +16,7 @@ export const OCEAN_TRAITS = [
 export type OceanTrait = (typeof OCEAN_TRAITS)[number];
 
 /** Names for charts and summaries. */
-export const OCEAN_LABELS: Record<OceanTrait, { pt: string; en: string }> = {
+export const OCEAN_LABELS: Record<OceanTrait, Text> = {
   openness: { pt: 'Abertura', en: 'Openness' },
   conscientiousness: { pt: 'Conscienciosidade', en: 'Conscientiousness' },
   extraversion: { pt: 'Extroversão', en: 'Extraversion' },

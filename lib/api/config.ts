@@ -1,4 +1,5 @@
 import type { Environment, Settings } from '@/lib/storage';
+import type { Text } from '@/lib/text';
 
 export type { Environment };
 
@@ -31,7 +32,7 @@ export const BUILD_URLS = buildUrls(import.meta.env ?? {});
 
 export type ApiConfig =
   | { ok: true; environment: Environment; baseUrl: string; llmBaseUrl: string }
-  | { ok: false; environment: Environment; reason: { pt: string; en: string } };
+  | { ok: false; environment: Environment; reason: Text };
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,4 +1,4 @@
-import { capText, capTexts, compact } from '@/lib/text';
+import { capText, capTexts, compact, type Text } from '@/lib/text';
 import type { ProfileInput } from './schemas';
 
 /**
@@ -90,7 +90,7 @@ export interface ApiError {
   retryAfterSec?: number;
   /** When a long wait ends (ms since the epoch); set instead of waiting automatically. */
   retryAt?: number;
-  message: { pt: string; en: string };
+  message: Text;
   details?: ApiErrorDetails;
 }
 
@@ -128,8 +128,6 @@ export interface ErrorContext {
   endpoint?: string;
   searched?: ProfileInput;
 }
-
-type Text = { pt: string; en: string };
 
 const DEFAULT_ACTION: Record<ApiErrorCode, ApiAction> = {
   BATCH_TOO_LARGE: 'edit_input',

@@ -1,5 +1,5 @@
 import { HistoryError, type History } from '@/lib/history';
-import type { HistoryEntry } from '@/lib/model';
+import type { HistoryEntry, Text } from '@/lib/model';
 import { unsavedEntries } from '@/lib/storage/session';
 
 /** Results IndexedDB refused, kept in the session: the newest ones, enough for a whole batch page. */
@@ -10,7 +10,7 @@ const notSaved = {
   en: 'This analysis could not be saved to the history (storage full); it stays available until the browser closes.',
 };
 
-const joinNotices = (a: HistoryEntry['notice'], b: { pt: string; en: string }) =>
+const joinNotices = (a: HistoryEntry['notice'], b: Text) =>
   a ? { pt: `${a.pt} ${b.pt}`, en: `${a.en} ${b.en}` } : b;
 
 /**

@@ -13,7 +13,7 @@ import type { KeepAlive } from './keep-alive';
 import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
 import { routeLookup, type Route } from './routing';
-import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote } from '@/lib/model';
+import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote, Text } from '@/lib/model';
 
 const DAY_MS = 86_400_000;
 
@@ -111,7 +111,7 @@ export function createLookupService(deps: LookupDeps) {
     // More credits went than quoted: the entry records what was really spent, with the reason.
     const charged = check && check.observed > quoted ? check.observed : quoted;
     const notices = [res.degraded && plusFallback(quoted), check && billingNotice(check)].filter(
-      (n): n is { pt: string; en: string } => !!n,
+      (n): n is Text => !!n,
     );
     return {
       id: job.id,

@@ -1,7 +1,7 @@
 import { ENDPOINTS, type EndpointName } from '@/lib/api/endpoints';
 import type { ApiErrorCode, ApiAction } from '@/lib/api/errors';
 import { NO_KEY } from './api';
-import type { Depth, KeyStatus, Lang } from '@/lib/model';
+import type { Depth, KeyStatus, Lang, Text } from '@/lib/model';
 
 /*
  * Which endpoint serves a lookup (docs/api-contract.md, "Profile analyses"):
@@ -19,7 +19,7 @@ export type LookupEndpoint = Extract<
 export interface Route {
   endpoint: LookupEndpoint;
   /** Why this key cannot have it; the endpoint is still named so the UI can show what it would cost. */
-  unavailable: { code: ApiErrorCode; action: ApiAction; reason: { pt: string; en: string } } | null;
+  unavailable: { code: ApiErrorCode; action: ApiAction; reason: Text } | null;
 }
 
 const TABLE: Record<Lang, Record<Exclude<Depth, 'quick'>, LookupEndpoint>> = {
@@ -27,7 +27,7 @@ const TABLE: Record<Lang, Record<Exclude<Depth, 'quick'>, LookupEndpoint>> = {
   en: { complete: 'analyzeComprehensive', plus: 'crmPlus' },
 };
 
-const DEPTH_NAME: Record<Depth, { pt: string; en: string }> = {
+const DEPTH_NAME: Record<Depth, Text> = {
   quick: { pt: 'rápida', en: 'quick' },
   complete: { pt: 'Completa', en: 'Complete' },
   plus: { pt: 'Plus', en: 'Plus' },
