@@ -21,56 +21,84 @@ export function historyToJson(entries: HistoryEntry[], exportedAt: Date = new Da
   );
 }
 
-const list = (items: string[]) => items.join('; ');
+const list = (items: string[] | undefined) => (items ?? []).join('; ');
 const score = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2));
 
-type Column = [header: string, value: (e: HistoryEntry, a: Analysis) => string | number];
+type Cell = string | number;
 
-const COLUMNS: Column[] = [
-  ['data', (e) => new Date(e.createdAt).toISOString()],
-  ['primeiro_nome', (e) => e.input.primeiro_nome],
-  ['ultimo_nome', (e) => e.input.ultimo_nome],
-  ['empresa', (e) => e.input.empresa],
-  ['contexto_adicional', (e) => e.input.contexto_adicional ?? ''],
-  ['profundidade', (e) => e.depth],
-  ['idioma', (e) => e.lang],
-  ['endpoint', (e) => e.endpoint],
-  ['creditos_cobrados', (e) => e.creditsCharged],
-  // A charge that differed from the price (e.g. a request the browser re-sent): what was quoted, and why.
-  ['creditos_cotados', (e) => e.billingCheck?.expected ?? e.creditsCharged],
-  ['aviso_cobranca', (e) => (e.billingCheck ? (e.notice?.pt ?? '') : '')],
-  ['cargo', (_, a) => a.cargo ?? ''],
-  ['tipo_stakeholder', (_, a) => a.tipoStakeholder ?? ''],
-  ['localizacao', (_, a) => a.localizacao ?? ''],
-  ['perfil_profissional', (_, a) => a.perfilProfissional ?? ''],
-  ['persona', (_, a) => [a.persona?.titulo, a.persona?.descricao].filter(Boolean).join(': ')],
-  ['mbti', (_, a) => a.mbti?.type ?? ''],
-  ['tipo_personalidade', (_, a) => a.personalityType ?? ''],
-  ['estilo_comunicacao', (_, a) => a.communicationStyle ?? ''],
-  ['estilo_trabalho', (_, a) => a.workingStyle ?? ''],
-  ['tomada_decisao', (_, a) => a.decisionMaking ?? ''],
-  ...OCEAN_TRAITS.map(
-    (t): Column => [`ocean_${slug(OCEAN_LABELS[t].pt, '_')}`, (_, a) => score(a.ocean?.[t])],
-  ),
-  ['interesses', (_, a) => list(a.interesses)],
-  ['dores', (_, a) => list(a.painPoints.map((p) => p.desafio))],
-  ['motivadores', (_, a) => list(a.motivadores.map((m) => m.texto))],
-  ['linguagem_impacto', (_, a) => list(a.linguagemImpacto)],
-  ['setor', (_, a) => a.contextoNegocios?.setor ?? ''],
-  ['pontos_fortes', (_, a) => list(a.strengths)],
-  ['id', (e) => e.id],
+/**
+ * The analysis as CSV columns, shared by every export (history and batch) so a spreadsheet reads both alike.
+ * `a` is undefined for a row without an analysis (a batch row that failed).
+ */
+export const ANALYSIS_COLUMNS: [header: string, value: (a: Analysis | undefined) => Cell][] = [
+  ['cargo', (a) => a?.cargo ?? ''],
+  ['tipo_stakeholder', (a) => a?.tipoStakeholder ?? ''],
+  ['localizacao', (a) => a?.localizacao ?? ''],
+  ['perfil_profissional', (a) => a?.perfilProfissional ?? ''],
+  ['persona', (a) => [a?.persona?.titulo, a?.persona?.descricao].filter(Boolean).join(': ')],
+  ['mbti', (a) => a?.mbti?.type ?? ''],
+  ['tipo_personalidade', (a) => a?.personalityType ?? ''],
+  ['estilo_comunicacao', (a) => a?.communicationStyle ?? ''],
+  ['estilo_trabalho', (a) => a?.workingStyle ?? ''],
+  ['tomada_decisao', (a) => a?.decisionMaking ?? ''],
+  ...OCEAN_TRAITS.map((t): [string, (a: Analysis | undefined) => Cell] => [
+    `ocean_${slug(OCEAN_LABELS[t].pt, '_')}`,
+    (a) => score(a?.ocean?.[t]),
+  ]),
+  ['interesses', (a) => list(a?.interesses)],
+  ['dores', (a) => list(a?.painPoints.map((p) => p.desafio))],
+  ['motivadores', (a) => list(a?.motivadores.map((m) => m.texto))],
+  ['linguagem_impacto', (a) => list(a?.linguagemImpacto)],
+  ['setor', (a) => a?.contextoNegocios?.setor ?? ''],
+  ['pontos_fortes', (a) => list(a?.strengths)],
 ];
+
+/** A table as CSV columns of one record type: its own columns, then the analysis's. */
+export function columnsOf<R>(
+  before: [string, (r: R) => Cell][],
+  analysis: (r: R) => Analysis | undefined,
+  after: [string, (r: R) => Cell][] = [],
+): [string, (r: R) => Cell][] {
+  return [
+    ...before,
+    ...ANALYSIS_COLUMNS.map(([h, value]): [string, (r: R) => Cell] => [h, (r) => value(analysis(r))]),
+    ...after,
+  ];
+}
+
+/**
+ * Rows as a CSV file: Portuguese headers, UTF-8 with a byte-order mark so spreadsheets read the accents. Cells that
+ * a spreadsheet would run as a formula (= + - @) are escaped: names and companies come from pages.
+ */
+export function toCsv<R>(columns: [string, (r: R) => Cell][], rows: R[]): string {
+  const fields = columns.map(([h]) => h);
+  const data = rows.map((r) => columns.map(([, value]) => value(r)));
+  return `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: true, newline: '\r\n' })}`;
+}
+
+const COLUMNS = columnsOf<HistoryEntry>(
+  [
+    ['data', (e) => new Date(e.createdAt).toISOString()],
+    ['primeiro_nome', (e) => e.input.primeiro_nome],
+    ['ultimo_nome', (e) => e.input.ultimo_nome],
+    ['empresa', (e) => e.input.empresa],
+    ['contexto_adicional', (e) => e.input.contexto_adicional ?? ''],
+    ['profundidade', (e) => e.depth],
+    ['idioma', (e) => e.lang],
+    ['endpoint', (e) => e.endpoint],
+    ['creditos_cobrados', (e) => e.creditsCharged],
+    // A charge that differed from the price (e.g. a request the browser re-sent): what was quoted, and why.
+    ['creditos_cotados', (e) => e.billingCheck?.expected ?? e.creditsCharged],
+    ['aviso_cobranca', (e) => (e.billingCheck ? (e.notice?.pt ?? '') : '')],
+  ],
+  (e) => e.analysis,
+  [['id', (e) => e.id]],
+);
 
 export const CSV_HEADERS = COLUMNS.map(([h]) => h);
 
-/**
- * One row per lookup, Portuguese headers, UTF-8 with a byte-order mark so spreadsheets read the accents.
- * Cells that a spreadsheet would run as a formula (= + - @) are escaped: names and companies come from pages.
- */
-export function historyToCsv(entries: HistoryEntry[]): string {
-  const data = entries.map((e) => COLUMNS.map(([, value]) => value(e, e.analysis)));
-  return `\uFEFF${Papa.unparse({ fields: CSV_HEADERS, data }, { escapeFormulae: true, newline: '\r\n' })}`;
-}
+/** One row per lookup. */
+export const historyToCsv = (entries: HistoryEntry[]): string => toCsv(COLUMNS, entries);
 
 export function exportFileName(kind: 'json' | 'csv', at: Date = new Date()): string {
   const day = at.toISOString().slice(0, 10);

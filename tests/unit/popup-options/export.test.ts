@@ -94,3 +94,18 @@ describe('history export', () => {
     );
   });
 });
+
+describe('one table of analysis columns', () => {
+  it('the history and batch exports carry the same analysis columns, in the same order', async () => {
+    const { ANALYSIS_COLUMNS, CSV_HEADERS } = await import('@/lib/export');
+    const { BATCH_CSV_HEADERS } = await import('@/lib/batch/export');
+    const analysis = ANALYSIS_COLUMNS.map(([h]) => h);
+    const run = (headers: string[]) =>
+      headers.slice(headers.indexOf(analysis[0]!), headers.indexOf(analysis[0]!) + analysis.length);
+    expect(run(CSV_HEADERS)).toEqual(analysis);
+    expect(run(BATCH_CSV_HEADERS)).toEqual(analysis);
+    expect(analysis).toEqual(
+      expect.arrayContaining(['perfil_profissional', 'estilo_trabalho', 'setor', 'pontos_fortes']),
+    );
+  });
+});
