@@ -17,6 +17,7 @@ import {
   type LookupJob,
   type ModelInfo,
   type PlansInfo,
+  type Text,
   type Quote,
   type ServiceStatus,
   type SimilarPerson,
@@ -165,6 +166,24 @@ export class MessageError extends Error {
   constructor(readonly error: ApiError) {
     super(error.message.en);
   }
+}
+
+/**
+ * The one conversion of anything a page caught into an ApiError: the background's own error when it sent one;
+ * otherwise the failure never reached the background and charged nothing, said with `fallback` or the cause.
+ */
+export function asApiError(e: unknown, fallback?: Text): ApiError {
+  if (e instanceof MessageError) return e.error;
+  const detail = e instanceof Error ? e.message : String(e);
+  return {
+    code: 'UNEXPECTED',
+    charged: 'no',
+    action: 'retry',
+    message: fallback ?? {
+      pt: `Algo deu errado (${detail}). Tente de novo.`,
+      en: `Something went wrong (${detail}). Try again.`,
+    },
+  };
 }
 
 /** Send a request from an extension page to the background; throws MessageError with the ApiError. */

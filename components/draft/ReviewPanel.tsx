@@ -5,7 +5,7 @@ import { REVIEW_PORT, streamDraft } from '@/lib/draft/port';
 import type { DraftLanguage } from '@/lib/draft/prompt';
 import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
 import { tr, useLang } from '@/lib/i18n';
-import { MessageError, send } from '@/lib/messaging';
+import { asApiError, send } from '@/lib/messaging';
 import { useInsert } from './useInsert';
 import type { Channel, HistoryEntry, Text } from '@/lib/model';
 
@@ -64,9 +64,7 @@ export function ReviewPanel(props: {
         );
     } catch (e) {
       setNote(
-        e instanceof MessageError
-          ? e.error.message
-          : { pt: 'Não foi possível ler a mensagem.', en: 'Could not read the message.' },
+        asApiError(e, { pt: 'Não foi possível ler a mensagem.', en: 'Could not read the message.' }).message,
       );
     }
   }

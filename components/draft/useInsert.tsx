@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Notice } from '@/components/ui';
 import { shorten } from '@/lib/draft/channel';
 import { tr } from '@/lib/i18n';
-import { MessageError, send, type Responses } from '@/lib/messaging';
+import { asApiError, send, type Responses } from '@/lib/messaging';
 import type { Lang, Text } from '@/lib/model';
 
 type Outcome =
@@ -85,10 +85,8 @@ export function useInsert(
     } catch (e) {
       setResult({
         tone: 'danger',
-        text:
-          e instanceof MessageError
-            ? e.error.message
-            : { pt: 'Não foi possível inserir o texto.', en: 'Could not insert the text.' },
+        text: asApiError(e, { pt: 'Não foi possível inserir o texto.', en: 'Could not insert the text.' })
+          .message,
       });
     } finally {
       busy.current = false;

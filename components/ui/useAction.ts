@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ApiError } from '@/lib/api/errors';
-import { MessageError } from '@/lib/messaging';
+import { asApiError, MessageError } from '@/lib/messaging';
 import type { Text } from '@/lib/model';
 
 export type ActionState<T> =
@@ -19,10 +19,7 @@ export class UserError extends Error {
 
 /** Any thrown value as a message in both languages: the background's ApiError text when there is one. */
 export function errorText(e: unknown): Text {
-  if (e instanceof MessageError) return e.error.message;
-  if (e instanceof UserError) return e.text;
-  const detail = e instanceof Error ? e.message : String(e);
-  return { pt: `Algo deu errado: ${detail}`, en: `Something went wrong: ${detail}` };
+  return e instanceof UserError ? e.text : asApiError(e).message;
 }
 
 /**

@@ -2,7 +2,14 @@ import ky from 'ky';
 import type { z } from 'zod';
 import { isAllowedApiOrigin } from './config';
 import { ENDPOINTS, MAX_BATCH_SIZE, type EndpointName, type EndpointSpec } from './endpoints';
-import { ApiFailure, makeApiError, toApiError, type ApiError, type ErrorContext } from './errors';
+import {
+  ApiFailure,
+  isRateLimit,
+  makeApiError,
+  toApiError,
+  type ApiError,
+  type ErrorContext,
+} from './errors';
 import { errorFromResponse } from './response-errors';
 import {
   chatChunkSchema,
@@ -59,8 +66,6 @@ const MAX_AUTO_WAIT_SEC = 30;
 
 /** Idempotent GETs are re-sent after a network failure or a 5xx. */
 const GET_RETRIES = 2;
-
-const isRateLimit = (e: ApiError) => e.code === 'RATE_LIMITED' || e.code === 'rate_limit_exceeded';
 
 interface Deadline {
   signal: AbortSignal;
@@ -256,7 +261,7 @@ export function createApiClient(options: ApiClientOptions) {
         const error = toApiError(e, ctx);
         const waitSec = retryWait(spec, error, attempt);
         if (waitSec === undefined) throw e instanceof ApiFailure ? e : new ApiFailure(error);
-        if (isRateLimit(error)) opts.onRateLimitWait?.(waitSec);
+        if (isRateLimit(error.code)) opts.onRateLimitWait?.(waitSec);
         try {
           await sleep(waitSec * 1000, opts.signal);
         } catch {
@@ -268,7 +273,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   function retryWait(spec: EndpointSpec, error: ApiError, attempt: number): number | undefined {
-    if (isRateLimit(error)) {
+    if (isRateLimit(error.code)) {
       const sec = error.retryAfterSec ?? 1;
       return attempt < RATE_LIMIT_RETRIES && sec <= MAX_AUTO_WAIT_SEC ? sec : undefined;
     }

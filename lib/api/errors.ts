@@ -5,40 +5,6 @@ import type { ProfileInput } from './schemas';
  * Every failure of the service becomes one ApiError. It is plain data (no class instance) because it crosses
  * chrome.runtime messaging between the worker and the pages, and is stored with lookup jobs.
  */
-export const API_ERROR_CODES = [
-  // profile API (docs/api-contract.md, Errors)
-  'BATCH_TOO_LARGE',
-  'INVALID_REQUEST',
-  'INVALID_API_KEY',
-  'INSUFFICIENT_CREDITS',
-  'BATCH_INSUFFICIENT_CREDITS',
-  'PLAN_SUSPENDED',
-  'ACCESS_DENIED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'AMBIGUOUS_PERSON',
-  'INSUFFICIENT_DATA',
-  'RATE_LIMITED',
-  'SERVER_ERROR',
-  'AI_SERVICE_UNAVAILABLE',
-  // model API
-  'invalid_request',
-  'authentication_error',
-  'model_not_found',
-  'rate_limit_exceeded',
-  'server_error',
-  // transport
-  'NETWORK',
-  'TIMEOUT',
-  'BAD_RESPONSE',
-  'ABORTED',
-  'UNEXPECTED',
-  // the extension's own safeguards
-  'REDIRECTED',
-  'PRICE_CHANGED',
-] as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
-
 export const API_ACTIONS = [
   'fix_key',
   'buy_credits',
@@ -52,6 +18,63 @@ export const API_ACTIONS = [
   'none',
 ] as const;
 export type ApiAction = (typeof API_ACTIONS)[number];
+
+/** What an error code says beyond its message: the user's next step and how the extension treats it. */
+interface CodeAttributes {
+  /** The default next step offered to the user. */
+  action: ApiAction;
+  /** Every later request of the account would fail the same way (a batch pauses). */
+  accountWide?: true;
+  /** A rate limit: the request was not processed and may be sent again after Retry-After. */
+  rateLimit?: true;
+  /** Charged although it failed: Plus's fallback to the Complete analysis (docs/api-contract.md). */
+  charges?: true;
+}
+
+/** Every error code, once, with its attributes. */
+const CODES = {
+  // profile API (docs/api-contract.md, Errors)
+  BATCH_TOO_LARGE: { action: 'edit_input' },
+  INVALID_REQUEST: { action: 'edit_input' },
+  INVALID_API_KEY: { action: 'fix_key', accountWide: true },
+  INSUFFICIENT_CREDITS: { action: 'buy_credits', accountWide: true },
+  BATCH_INSUFFICIENT_CREDITS: { action: 'buy_credits', accountWide: true },
+  PLAN_SUSPENDED: { action: 'contact_support', accountWide: true },
+  ACCESS_DENIED: { action: 'upgrade', accountWide: true },
+  FORBIDDEN: { action: 'fix_key', accountWide: true },
+  NOT_FOUND: { action: 'edit_input' },
+  AMBIGUOUS_PERSON: { action: 'add_context' },
+  INSUFFICIENT_DATA: { action: 'add_context' },
+  RATE_LIMITED: { action: 'retry_after', rateLimit: true },
+  SERVER_ERROR: { action: 'retry' },
+  AI_SERVICE_UNAVAILABLE: { action: 'retry', charges: true },
+  // model API
+  invalid_request: { action: 'edit_input' },
+  authentication_error: { action: 'fix_key' },
+  model_not_found: { action: 'edit_input' },
+  rate_limit_exceeded: { action: 'retry_after', rateLimit: true },
+  server_error: { action: 'retry' },
+  // transport
+  NETWORK: { action: 'retry' },
+  TIMEOUT: { action: 'retry' },
+  BAD_RESPONSE: { action: 'retry' },
+  ABORTED: { action: 'none' },
+  UNEXPECTED: { action: 'retry' },
+  // the extension's own safeguards
+  REDIRECTED: { action: 'contact_support' },
+  PRICE_CHANGED: { action: 'none' },
+} as const satisfies Record<string, CodeAttributes>;
+
+export type ApiErrorCode = keyof typeof CODES;
+export const API_ERROR_CODES = Object.keys(CODES) as ApiErrorCode[];
+
+const attributes = (code: ApiErrorCode): CodeAttributes => CODES[code];
+/** A rate limit (profile or model API): not processed, may be sent again after Retry-After. */
+export const isRateLimit = (code: ApiErrorCode) => attributes(code).rateLimit === true;
+/** Every later request of the account would fail the same way. */
+export const isAccountWide = (code: ApiErrorCode) => attributes(code).accountWide === true;
+/** Charged although it failed. */
+export const chargesOnFailure = (code: ApiErrorCode) => attributes(code).charges === true;
 
 export type Charged = 'no' | 'yes' | 'unknown';
 
@@ -129,35 +152,6 @@ export interface ErrorContext {
   searched?: ProfileInput;
 }
 
-const DEFAULT_ACTION: Record<ApiErrorCode, ApiAction> = {
-  BATCH_TOO_LARGE: 'edit_input',
-  INVALID_REQUEST: 'edit_input',
-  INVALID_API_KEY: 'fix_key',
-  INSUFFICIENT_CREDITS: 'buy_credits',
-  BATCH_INSUFFICIENT_CREDITS: 'buy_credits',
-  PLAN_SUSPENDED: 'contact_support',
-  ACCESS_DENIED: 'upgrade',
-  FORBIDDEN: 'fix_key',
-  NOT_FOUND: 'edit_input',
-  AMBIGUOUS_PERSON: 'add_context',
-  INSUFFICIENT_DATA: 'add_context',
-  RATE_LIMITED: 'retry_after',
-  SERVER_ERROR: 'retry',
-  AI_SERVICE_UNAVAILABLE: 'retry',
-  invalid_request: 'edit_input',
-  authentication_error: 'fix_key',
-  model_not_found: 'edit_input',
-  rate_limit_exceeded: 'retry_after',
-  server_error: 'retry',
-  NETWORK: 'retry',
-  TIMEOUT: 'retry',
-  BAD_RESPONSE: 'retry',
-  ABORTED: 'none',
-  UNEXPECTED: 'retry',
-  REDIRECTED: 'contact_support',
-  PRICE_CHANGED: 'none',
-};
-
 const tierName = (t: string | undefined): string => {
   const names: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
   return t ? (names[t.toLowerCase()] ?? t) : '';
@@ -179,7 +173,7 @@ function baseMessage(
   retryAt?: number,
 ): Text {
   const wait = retryAfterSec === undefined ? '' : ` ${retryAfterSec} s`;
-  if ((code === 'RATE_LIMITED' || code === 'rate_limit_exceeded') && retryAt !== undefined) {
+  if (isRateLimit(code) && retryAt !== undefined) {
     const day = new Date(retryAt).toDateString() === new Date().toDateString();
     const date = day ? '' : ` de ${new Date(retryAt).toLocaleDateString('pt-BR')}`;
     const dateEn = day ? '' : ` on ${new Date(retryAt).toLocaleDateString('en-GB')}`;
@@ -406,7 +400,7 @@ export function makeApiError(
 ): ApiError {
   const charged: Charged = extra.charged ?? (ctx.charging && ctx.sent !== false ? 'unknown' : 'no');
   // Whatever went wrong, a possible charge must be checked before trying again.
-  const action = charged === 'unknown' ? 'check_credits' : DEFAULT_ACTION[code];
+  const action = charged === 'unknown' ? 'check_credits' : CODES[code].action;
   const details = compact({
     ...capDetails(extra.details ?? {}),
     ...(ctx.searched && { searched: ctx.searched }),

@@ -1,5 +1,7 @@
 import { errorBodySchema, type ErrorBody } from './schemas';
 import {
+  chargesOnFailure,
+  isRateLimit,
   MAX_AUTO_RETRY_SEC,
   makeApiError,
   type ApiError,
@@ -107,7 +109,7 @@ export function parseRetryAfter(
 function chargedBy(status: number, used: number | undefined, code: ApiErrorCode, ctx: ErrorContext): Charged {
   if (used !== undefined) return used > 0 ? 'yes' : 'no';
   if (!ctx.charging || status <= 500) return 'no';
-  return code === 'AI_SERVICE_UNAVAILABLE' ? 'yes' : 'unknown';
+  return chargesOnFailure(code) ? 'yes' : 'unknown';
 }
 
 /** The typed error for an HTTP error answer: status, parsed body (any shape) and headers. */
@@ -146,10 +148,9 @@ export function errorFromResponse(
     confidenceScore: body.details?.confidence_score ?? enhanced?.confidence_score,
     serviceMessage: enhanced?.user_action ?? serviceText ?? body.hint,
   };
-  const retryAfterSec =
-    code === 'RATE_LIMITED' || code === 'rate_limit_exceeded'
-      ? parseRetryAfter(headers?.get('retry-after'), body.retry_after)
-      : undefined;
+  const retryAfterSec = isRateLimit(code)
+    ? parseRetryAfter(headers?.get('retry-after'), body.retry_after)
+    : undefined;
   // A long wait is not waited for: the user is told when to come back.
   const retryAt =
     retryAfterSec !== undefined && retryAfterSec > MAX_AUTO_RETRY_SEC

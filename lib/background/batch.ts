@@ -1,6 +1,6 @@
 import type { BatchItem, BatchResponse } from '@/lib/api/schemas';
 import { ENDPOINTS } from '@/lib/api/endpoints';
-import { ApiFailure, toApiError, type ApiError } from '@/lib/api/errors';
+import { ApiFailure, isAccountWide, isRateLimit, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { chunk } from '@/lib/batch/chunk';
 import { BATCH_ENDPOINT, INTERRUPTED_ROW, canRetry, creditsPerProfile } from '@/lib/batch/model';
@@ -25,16 +25,6 @@ import { batchJobs, credits as storedCredits, keyStatus, settings } from '@/lib/
 const DAY_MS = 86_400_000;
 /** Jobs kept, newest first. */
 const MAX_JOBS = 20;
-
-/** The request failed for the whole account: later requests would fail the same way, so the job pauses. */
-const STOPS_JOB = new Set<ApiError['code']>([
-  'INVALID_API_KEY',
-  'INSUFFICIENT_CREDITS',
-  'BATCH_INSUFFICIENT_CREDITS',
-  'PLAN_SUSPENDED',
-  'ACCESS_DENIED',
-  'FORBIDDEN',
-]);
 
 const BASIC_KEY = {
   pt: 'Sua chave Basic só inclui a análise rápida em lote. Faça upgrade para o plano Complete.',
@@ -252,7 +242,7 @@ export function createBatchService(deps: BatchDeps) {
     } catch (e) {
       const error = toApiError(e, { charging: true, endpoint: spec.path });
       await deps.credits.fromError(error).catch(() => undefined);
-      const limited = error.code === 'RATE_LIMITED' || error.code === 'rate_limit_exceeded';
+      const limited = isRateLimit(error.code);
       // A 429 was not processed: the rows wait their turn again after Retry-After.
       if (limited) pacer.holdFor(error.retryAfterSec ?? 1);
       const row: Partial<BatchRow> = limited
@@ -262,7 +252,7 @@ export function createBatchService(deps: BatchDeps) {
           : { status: 'interrupted', ...INTERRUPTED_ROW, apiError: error };
       await change(job.id, (j) => ({
         ...patchRows(j, new Map(rows.map((r) => [r.id, row]))),
-        ...(STOPS_JOB.has(error.code) &&
+        ...(isAccountWide(error.code) &&
           j.status === 'running' && { status: 'paused', pausedReason: error.message }),
       }));
       return;

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAX_AUTO_RETRY_SEC, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import { asApiError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson } from '@/lib/panel/carry';
 import {
@@ -184,21 +184,6 @@ export function seenOf(quote: Quote, refresh: boolean): SeenQuote | undefined {
     endpoint: quote.endpoint,
     cost: costOf(quote, refresh),
     cachedId: refresh ? null : (quote.cached?.id ?? null),
-  };
-}
-
-/** Any failure as an ApiError; one that never reached the background charged nothing. */
-export function asApiError(e: unknown): ApiError {
-  if (e instanceof MessageError) return e.error;
-  const detail = e instanceof Error ? e.message : String(e);
-  return {
-    code: 'UNEXPECTED',
-    charged: 'no',
-    action: 'retry',
-    message: {
-      pt: `Não foi possível falar com a extensão (${detail}). Tente de novo.`,
-      en: `Could not reach the extension (${detail}). Try again.`,
-    },
   };
 }
 

@@ -188,3 +188,36 @@ describe('parseRetryAfter', () => {
     expect(error.message.en).toContain('5 s');
   });
 });
+
+describe('the one code table', () => {
+  it('says which codes are rate limits, account-wide and charged although they failed', async () => {
+    const { API_ERROR_CODES, chargesOnFailure, isAccountWide, isRateLimit } = await import(
+      '@/lib/api/errors'
+    );
+    expect(API_ERROR_CODES.filter(isRateLimit)).toEqual(['RATE_LIMITED', 'rate_limit_exceeded']);
+    expect(API_ERROR_CODES.filter(chargesOnFailure)).toEqual(['AI_SERVICE_UNAVAILABLE']);
+    expect(API_ERROR_CODES.filter(isAccountWide)).toEqual([
+      'INVALID_API_KEY',
+      'INSUFFICIENT_CREDITS',
+      'BATCH_INSUFFICIENT_CREDITS',
+      'PLAN_SUSPENDED',
+      'ACCESS_DENIED',
+      'FORBIDDEN',
+    ]);
+  });
+});
+
+describe('asApiError: anything a page caught', () => {
+  it("keeps the background's error, and says a local failure charged nothing, in the caller's words", async () => {
+    const { asApiError, MessageError } = await import('@/lib/messaging');
+    const sent = makeApiError('NOT_FOUND', { api: 'profile' }, { charged: 'no' });
+    expect(asApiError(new MessageError(sent))).toBe(sent);
+    expect(asApiError(new Error('port closed'))).toMatchObject({
+      code: 'UNEXPECTED',
+      charged: 'no',
+      message: { pt: expect.stringContaining('port closed'), en: expect.stringContaining('port closed') },
+    });
+    const words = { pt: 'Não foi possível inserir o texto.', en: 'Could not insert the text.' };
+    expect(asApiError('x', words).message).toBe(words);
+  });
+});
