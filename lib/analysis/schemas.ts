@@ -8,17 +8,8 @@ import { z } from 'zod';
  * raw body, so it can name what these schemas silently drop.
  */
 
-const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const text = () => opt(z.string());
-const num = () => opt(z.number());
-const bool = () => opt(z.boolean());
-/** A list that keeps its good items. */
-const list = <T extends z.ZodType>(item: T) =>
-  opt(
-    z
-      .array(item.optional().catch(undefined))
-      .transform((items) => items.filter((x): x is NonNullable<typeof x> => x !== undefined)),
-  );
+import { bool, list, num, opt, text } from '@/lib/schema';
+
 const texts = () => list(z.string());
 
 /** Pain point: a plain text (variant C `dores`) or an object with English or Portuguese keys. */

@@ -3,10 +3,8 @@ import { capList, capText } from '@/lib/text';
 
 /* Bodies of the /v1 model API (2.12–2.15, OpenAI-compatible). Loose objects; only the essentials are required. */
 
-const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const str = () => opt(z.string());
-const num = () => opt(z.number());
-const bool = () => opt(z.boolean());
+import { bool, num, opt, text as str } from '@/lib/schema';
+
 const nullableStr = () => opt(z.string().nullable());
 
 export const modelPermissionSchema = z.looseObject({

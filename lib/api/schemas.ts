@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { aiInsightsSchema, analiseSchema, metadataSchema } from '@/lib/analysis/schemas';
-import { capList, capRecord, capText, capTexts, compact, fold } from '@/lib/text';
+import { bool, cappedText as str, dict, list, num, opt, texts as strs } from '@/lib/schema';
+import { capText, compact, fold } from '@/lib/text';
 import { validCredits } from './billing';
 
 /*
@@ -10,26 +11,8 @@ import { validCredits } from './billing';
  * (lib/text.ts), before anything can show it: a hostile body cannot fill a page.
  */
 
-/** Optional and forgiving. */
-const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-/** Service text, capped. */
+/** Service text, capped (required where a body cannot do without it). */
 const text = () => z.string().transform((s) => capText(s));
-/** Cut before parsing, so a huge list or record costs its cap, not its size. */
-const firstItems = (v: unknown) => (Array.isArray(v) ? capList(v) : v);
-const firstEntries = (v: unknown) =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? capRecord(v as Record<string, unknown>) : v;
-const list = <T extends z.ZodType>(item: T) => opt(z.preprocess(firstItems, z.array(item)));
-const dict = <T extends z.ZodType>(value: T) => opt(z.preprocess(firstEntries, z.record(z.string(), value)));
-const str = () => opt(text());
-const num = () => opt(z.number());
-const bool = () => opt(z.boolean());
-const strs = () =>
-  opt(
-    z.preprocess(
-      firstItems,
-      z.array(z.string()).transform((l) => capTexts(l)),
-    ),
-  );
 /** A credit figure: a whole number in 0..MAX_CREDITS, else absent (see ./billing). */
 const credits = () =>
   z

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { capList, capRecord, capText, capTexts } from '@/lib/text';
+
+/*
+ * The forgiving zod helpers every outside body is read with (profile API, analysis, model API): a known field of an
+ * unexpected type reads as absent instead of rejecting the whole answer, a bad list item is dropped, and lists,
+ * records and texts are cut to their caps (lib/text.ts) before they are parsed or shown.
+ */
+
+/** Optional and forgiving: a wrong type reads as absent. */
+export const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export const num = () => opt(z.number());
+export const bool = () => opt(z.boolean());
+/** Any text, as sent. */
+export const text = () => opt(z.string());
+/** Service text shown to the user, capped. */
+export const cappedText = () => opt(z.string().transform((s) => capText(s)));
+
+/** Cut before parsing, so a huge list or record costs its cap, not its size. */
+export const firstItems = (v: unknown) => (Array.isArray(v) ? capList(v) : v);
+const firstEntries = (v: unknown) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? capRecord(v as Record<string, unknown>) : v;
+
+/** A list, capped, that keeps its good items. */
+export const list = <T extends z.ZodType>(item: T) =>
+  opt(
+    z.preprocess(
+      firstItems,
+      z
+        .array(item.optional().catch(undefined))
+        .transform((items) => items.filter((x): x is NonNullable<typeof x> => x !== undefined)),
+    ),
+  );
+/** A list of texts, capped in count and length. */
+export const texts = () =>
+  opt(
+    z.preprocess(
+      firstItems,
+      z
+        .array(z.string().optional().catch(undefined))
+        .transform((l) => capTexts(l.filter((s) => s !== undefined))),
+    ),
+  );
+/** A record, capped. */
+export const dict = <T extends z.ZodType>(value: T) =>
+  opt(z.preprocess(firstEntries, z.record(z.string(), value)));
