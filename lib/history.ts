@@ -1,3 +1,5 @@
+import { ANALYSIS_VERSION } from '@/lib/analysis/model';
+import { reconcileOcean } from '@/lib/analysis/normalize';
 import type { Depth, DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/model';
 import {
   HISTORY_DB,
@@ -57,10 +59,21 @@ export function isHistoryEntry(x: unknown): x is HistoryEntry {
   );
 }
 
+/** An entry written by an older reading of the analysis, as the current reading gives it. */
+export function migrateEntry(entry: HistoryEntry): HistoryEntry {
+  if ((entry.version ?? 1) >= ANALYSIS_VERSION) return entry;
+  const { ocean } = entry.analysis;
+  return {
+    ...entry,
+    version: ANALYSIS_VERSION,
+    analysis: { ...entry.analysis, ...(ocean && { ocean: reconcileOcean(ocean) }) },
+  };
+}
+
 function toEntry(stored: StoredEntry | undefined): HistoryEntry | null {
   if (!isHistoryEntry(stored)) return null;
   const { search: _search, ...entry } = stored;
-  return entry;
+  return migrateEntry(entry);
 }
 
 export function toSummary(e: HistoryEntry): HistorySummary {

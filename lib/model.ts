@@ -84,6 +84,11 @@ export interface HistoryEntry {
   creditsCharged: number;
   createdAt: number;
   analysis: Analysis;
+  /**
+   * How the analysis was read (ANALYSIS_VERSION in lib/analysis/model.ts); absent on entries written before
+   * versions, which lib/history.ts migrates when it reads them.
+   */
+  version?: number;
   /** Fields the normalizer could not read. */
   issues: string[];
   /** Set when Plus fell back to Complete (503 AI_SERVICE_UNAVAILABLE), or when the charge differed from the price. */

@@ -135,3 +135,9 @@ export interface Analysis {
   aiInsights?: AiInsights;
   metadata?: AnalysisMetadata;
 }
+
+/**
+ * The version of the reading of an analysis kept in history. 2: emotional stability always 1 − neuroticism
+ * (lib/analysis/normalize.ts, reconcileOcean). Older entries are migrated when read (lib/history.ts).
+ */
+export const ANALYSIS_VERSION = 2;

@@ -364,12 +364,19 @@ function readOcean(r: Reader, a: Obj): Partial<Analysis> {
       scores[trait] ??= round(Math.min(1, Math.max(0, value / scale)));
     }
   }
-  // Emotional stability is the inverse of neuroticism: a source that gives one gives both.
-  if (scores.neuroticism === undefined && scores.emotionalStability !== undefined)
-    scores.neuroticism = round(1 - scores.emotionalStability);
-  if (scores.emotionalStability === undefined && scores.neuroticism !== undefined)
-    scores.emotionalStability = round(1 - scores.neuroticism);
-  return { ocean: Object.keys(scores).length ? scores : undefined };
+  return { ocean: Object.keys(scores).length ? reconcileOcean(scores) : undefined };
+}
+
+/**
+ * Emotional stability and neuroticism are one measure seen from two sides: a source that gives one gives both, and
+ * when the service sent both and they disagree, neuroticism (the trait every variant carries) wins. The one place
+ * this is decided: the normalizer applies it, and history entries written before it are migrated on read.
+ */
+export function reconcileOcean(scores: OceanScores): OceanScores {
+  const out = { ...scores };
+  if (out.neuroticism !== undefined) out.emotionalStability = round(1 - out.neuroticism);
+  else if (out.emotionalStability !== undefined) out.neuroticism = round(1 - out.emotionalStability);
+  return out;
 }
 
 const MBTI_TYPE = /\b([EI][NS][TF][JP])\b/i;

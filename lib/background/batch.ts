@@ -1,3 +1,4 @@
+import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { BatchItem, BatchResponse } from '@/lib/api/schemas';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, isAccountWide, isRateLimit, toApiError } from '@/lib/api/errors';
@@ -216,6 +217,7 @@ export function createBatchService(deps: BatchDeps) {
       creditsCharged: charged,
       createdAt: now(),
       analysis,
+      version: ANALYSIS_VERSION,
       issues,
     };
   }

@@ -1,3 +1,4 @@
+import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { SingleResult } from '@/lib/api/client';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, makeApiError, toApiError } from '@/lib/api/errors';
@@ -124,6 +125,7 @@ export function createLookupService(deps: LookupDeps) {
       creditsCharged: charged,
       createdAt: now(),
       analysis,
+      version: ANALYSIS_VERSION,
       issues,
       ...(notices.length > 0 && {
         notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },

@@ -26,25 +26,11 @@ const CHART: readonly OceanTrait[] = [
 const score = (x: number | undefined): number | undefined =>
   x === undefined ? undefined : Math.round(x * 100);
 
-const valid = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
-
-/**
- * Stability and neuroticism are one measure seen from two sides: when the service sent both and they disagree,
- * neuroticism (the trait every variant carries) wins, so the chart, the summary and the copies never contradict.
- */
-export function consistentOcean(ocean: OceanScores): OceanScores {
-  const out: OceanScores = {};
-  for (const [trait, value] of Object.entries(ocean) as [OceanTrait, unknown][])
-    if (valid(value)) out[trait] = Math.min(1, Math.max(0, value));
-  if (out.neuroticism !== undefined)
-    out.emotionalStability = Math.round((1 - out.neuroticism) * 10_000) / 10_000;
-  return out;
-}
-
 /** The bars of the OCEAN chart, the Big Five with emotional stability in neuroticism's place. */
 export function oceanChart(ocean: OceanScores | undefined, lang: Lang): OceanChartModel | undefined {
-  if (typeof ocean !== 'object' || ocean === null) return undefined;
-  const scores = consistentOcean(ocean);
+  if (!ocean) return undefined;
+  // the normalizer already put every score in 0–1 and made stability and neuroticism agree (reconcileOcean)
+  const scores = ocean;
   const bars = CHART.flatMap((trait) => {
     const value = score(scores[trait]);
     return value === undefined ? [] : [{ trait, label: OCEAN_LABELS[trait][lang], value }];

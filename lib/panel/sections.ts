@@ -1,8 +1,8 @@
 import { approachSummary, topTraits } from '@/lib/analysis/summary';
 import { STAKEHOLDER_LABEL, stakeholderText } from '@/lib/analysis/stakeholder';
-import { OCEAN_LABELS, type Analysis, type OceanScores } from '@/lib/analysis/model';
+import { OCEAN_LABELS, type Analysis } from '@/lib/analysis/model';
 import { formatNumber } from '@/lib/i18n';
-import { consistentOcean, oceanChart, type OceanChartModel } from './ocean';
+import { oceanChart, type OceanChartModel } from './ocean';
 import type { Lang, Text } from '@/lib/model';
 
 /*
@@ -365,10 +365,7 @@ export function summaryOf(a: Analysis, lang: Lang): SummaryModel {
   add('role', a.cargo);
   add('stakeholder', stakeholderText(lang, a.tipoStakeholder));
   add('mbti', obj<NonNullable<Analysis['mbti']>>(a.mbti)?.type);
-  const ocean = obj<OceanScores>(a.ocean);
-  const traits = topTraits({ ...a, ocean: ocean && consistentOcean(ocean) }, 3).map(
-    (x) => `${OCEAN_LABELS[x.trait][lang]} ${Math.round(x.score * 100)}`,
-  );
+  const traits = topTraits(a, 3).map((x) => `${OCEAN_LABELS[x.trait][lang]} ${Math.round(x.score * 100)}`);
   return { facts, traits, approach: safe(() => approachSummary(a)) };
 }
 

@@ -1,4 +1,5 @@
 import { emptyAnalysis } from '@/lib/analysis/normalize';
+import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
@@ -27,6 +28,7 @@ function entry(
     creditsCharged: 2,
     createdAt: clock,
     analysis: { ...emptyAnalysis(), cargo: 'Head de Vendas' },
+    version: ANALYSIS_VERSION,
     issues: [],
     ...extra,
   };
@@ -217,6 +219,7 @@ describe('drafts kept with the analysis', () => {
     expect(MIGRATIONS.length).toBe(2);
 
     const h = open();
+    // an entry of the version-1 database reads as the current reading gives it
     expect(await h.get('v1')).toEqual(entry('v1'));
     expect((await h.list({ query: 'ana' })).map((e) => e.id)).toEqual(['v1']);
     expect(await h.drafts('v1')).toEqual([]);

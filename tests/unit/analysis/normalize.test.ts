@@ -326,10 +326,10 @@ describe('OCEAN', () => {
       neuroticism: 0.19,
       emotionalStability: 0.81,
     });
-    // Both given: both kept as sent.
+    // Both given and in disagreement: neuroticism wins, here once for the chart, summary and copies alike.
     expect(clean({ ocean_scores: { neuroticism: 0.3, emotional_stability: 0.6 } }).ocean).toEqual({
       neuroticism: 0.3,
-      emotionalStability: 0.6,
+      emotionalStability: 0.7,
     });
     // Neither: nothing invented.
     expect(clean({ ocean_scores: { openness: 0.5 } }).ocean).toEqual({ openness: 0.5 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAnalysis } from '@/lib/analysis/normalize';
-import { consistentOcean, oceanChart, oceanLines } from '@/lib/panel/ocean';
+import { normalizeAnalysis, reconcileOcean } from '@/lib/analysis/normalize';
+import { oceanChart, oceanLines } from '@/lib/panel/ocean';
+import { migrateEntry } from '@/lib/history';
+import { basic, entryOf } from './analyses';
+import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 
 const chartOf = (raw: unknown) => oceanChart(normalizeAnalysis(raw).analysis.ocean, 'pt');
 
@@ -55,10 +58,21 @@ describe('OCEAN chart values', () => {
       { trait: 'emotionalStability', label: 'Estabilidade emocional', value: 70 },
     ]);
     expect(chart?.neuroticism).toBe(30);
-    expect(consistentOcean({ neuroticism: 0.3, emotionalStability: 0.9 })).toEqual({
+    expect(reconcileOcean({ neuroticism: 0.3, emotionalStability: 0.9 })).toEqual({
       neuroticism: 0.3,
       emotionalStability: 0.7,
     });
+  });
+
+  it('an entry kept before the rule was read once is migrated when read, and left alone after', () => {
+    const old = entryOf(basic, {
+      analysis: { ...basic, ocean: { neuroticism: 0.3, emotionalStability: 0.9 } },
+    });
+    delete (old as { version?: number }).version;
+    const read = migrateEntry(old);
+    expect(read.version).toBe(ANALYSIS_VERSION);
+    expect(read.analysis.ocean).toMatchObject({ neuroticism: 0.3, emotionalStability: 0.7 });
+    expect(migrateEntry(read)).toBe(read);
   });
 
   it('derives neuroticism from a source that sent only emotional stability', () => {
@@ -78,10 +92,8 @@ describe('OCEAN chart values', () => {
   it('has no chart without scores, and ignores values that are not numbers', () => {
     expect(oceanChart(undefined, 'pt')).toBeUndefined();
     expect(oceanChart({}, 'pt')).toBeUndefined();
-    const odd = { openness: 'alta', extraversion: Number.NaN, agreeableness: 0.5 } as unknown as Record<
-      string,
-      number
-    >;
-    expect(oceanChart(odd, 'pt')?.bars.map((b) => b.trait)).toEqual(['agreeableness']);
+    // values that are not numbers never reach the chart: the reader leaves them out
+    const odd = { ocean_scores: { openness: 'alta', extraversion: null, agreeableness: 0.5 } };
+    expect(chartOf(odd)?.bars.map((b) => b.trait)).toEqual(['agreeableness']);
   });
 });

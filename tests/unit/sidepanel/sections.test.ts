@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reconcileOcean } from '@/lib/analysis/normalize';
 import { stakeholderText } from '@/lib/analysis/stakeholder';
 import type { Analysis } from '@/lib/analysis/model';
 import { analysisSections, summaryOf, type SectionModel } from '@/lib/panel/sections';
@@ -169,7 +170,9 @@ describe('summaryOf', () => {
   });
 
   it('ranks traits from the same stability the chart shows', () => {
-    const a = { ...basic, ocean: { openness: 0.5, neuroticism: 0.1, emotionalStability: 0.2 } } as Analysis;
+    // as the reader gives it: stability and neuroticism made to agree once (reconcileOcean)
+    const ocean = reconcileOcean({ openness: 0.5, neuroticism: 0.1, emotionalStability: 0.2 });
+    const a = { ...basic, ocean } as Analysis;
     expect(summaryOf(a, 'en').traits).toEqual(['Emotional stability 90', 'Openness 50']);
   });
 
