@@ -44,3 +44,10 @@ export const texts = () =>
 /** A record, capped. */
 export const dict = <T extends z.ZodType>(value: T) =>
   opt(z.preprocess(firstEntries, z.record(z.string(), value)));
+
+/**
+ * An object taken as it came, for a reader that reads it field by field and reports what it could not read (the
+ * analysis: lib/analysis/normalize.ts). Anything but an object fails.
+ */
+export const rawObject = () =>
+  z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));

@@ -175,6 +175,29 @@ function Freshness({ entry, via, lang, prefs }: Shown) {
   );
 }
 
+/**
+ * What the reader could not read from the service's answer, said quietly with the fields on request: the rest of
+ * the analysis is shown as read.
+ */
+function UnreadFields({ issues, lang }: { issues: string[]; lang: Lang }) {
+  if (!issues.length) return null;
+  const n = issues.length;
+  return (
+    <details className="text-xs text-zinc-600 dark:text-zinc-400 print:hidden" data-testid="unread-fields">
+      <summary className="cursor-pointer">
+        {n === 1
+          ? tr(lang, { pt: '1 campo não pôde ser lido', en: '1 field could not be read' })
+          : tr(lang, { pt: `${n} campos não puderam ser lidos`, en: `${n} fields could not be read` })}
+      </summary>
+      <ul className="mt-1 list-disc pl-5">
+        {issues.map((issue) => (
+          <li key={issue}>{issue}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function ResultView({ entry, via, lang, prefs }: Shown) {
   const back = usePanel((s) => s.back);
   const showHistory = usePanel((s) => s.showHistory);
@@ -203,6 +226,7 @@ export function ResultView({ entry, via, lang, prefs }: Shown) {
           <p data-testid="entry-notice">{tr(lang, entry.notice)}</p>
         </Notice>
       )}
+      <UnreadFields issues={entry.issues} lang={lang} />
       <ExportBar entry={entry} lang={lang} />
       <AnalysisView
         analysis={entry.analysis}

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { aiInsightsSchema, analiseSchema, metadataSchema } from '@/lib/analysis/schemas';
-import { bool, cappedText as str, dict, list, num, opt, texts as strs } from '@/lib/schema';
+import { aiInsightsSchema, metadataSchema } from '@/lib/analysis/schemas';
+import { bool, cappedText as str, dict, list, num, opt, rawObject, texts as strs } from '@/lib/schema';
+
+/** The analysis is read once, from the body as sent, by lib/analysis/normalize.ts (which reports what it drops). */
+const analiseSchema = rawObject();
 import { capText, compact, fold } from '@/lib/text';
 import { validCredits } from './billing';
 

@@ -72,10 +72,19 @@ function faultUpdate(body: unknown): Check<Partial<Faults>> {
   return { ok: true, value: { ...update, ...more.value } };
 }
 
-/** The network and money faults: redirects, re-processed drops, absurd figures, /creditos cache headers. */
+/**
+ * The network and money faults: redirects, re-processed drops, absurd figures, /creditos cache headers, and fields
+ * written over every single analysis.
+ */
 function issue14Faults(body: Record<string, unknown>): Check<Partial<Faults>> {
   const update: Partial<Faults> = {};
-  const { redirect_next, reprocess_dropped_next, absurd_billing, creditos_max_age } = body;
+  const { redirect_next, reprocess_dropped_next, absurd_billing, creditos_max_age, malformed_analysis } =
+    body;
+  if (malformed_analysis === null) update.malformed_analysis = null;
+  else if (malformed_analysis !== undefined) {
+    if (!isRecord(malformed_analysis)) return { ok: false, message: 'malformed_analysis deve ser um objeto' };
+    update.malformed_analysis = malformed_analysis;
+  }
   if (redirect_next === null) update.redirect_next = null;
   else if (redirect_next !== undefined) {
     const status = isRecord(redirect_next) ? redirect_next.status : undefined;

@@ -178,7 +178,7 @@ async function single(call: Call, body: unknown): Promise<void> {
     creditos_restantes: charged.remaining,
   });
   if (fallback) return send(503, aiUnavailable(billing, variantA(analyse(input, 'pt'))), ms);
-  const analise = singleAnalysis(endpoint, input);
+  const analise = { ...singleAnalysis(endpoint, input), ...state.faults.malformed_analysis };
   if (endpoint.shape !== 'plus') return send(200, { analise, billing_info: billing }, ms);
   const metadata = {
     processing_time_ms: ms,

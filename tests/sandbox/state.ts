@@ -18,6 +18,8 @@ export interface Faults {
   absurd_billing: { creditos_restantes?: unknown; creditos_utilizados?: unknown } | null;
   /** max-age of /creditos's Cache-Control, in seconds. */
   creditos_max_age: number;
+  /** Fields written over every single analysis (wrong types, a service that changed its shape). */
+  malformed_analysis: Record<string, unknown> | null;
 }
 
 const MODEL_LIMITS = { perMinute: 100, perHour: 1000 };
@@ -65,6 +67,7 @@ export class SandboxState {
       reprocess_dropped_next: false,
       absurd_billing: null,
       creditos_max_age: 30,
+      malformed_analysis: null,
     };
     this.clearLimits();
     this.creditosCache.clear();
