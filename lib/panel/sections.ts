@@ -47,13 +47,10 @@ export interface SectionModel {
   blocks: Block[];
 }
 
-const str = (x: unknown): string | undefined => (typeof x === 'string' && x.trim() ? x.trim() : undefined);
-const strs = (x: unknown): string[] =>
-  Array.isArray(x) ? x.flatMap((s) => (str(s) === undefined ? [] : [str(s)!])) : [];
-const objs = <T>(x: unknown): Partial<T>[] =>
-  Array.isArray(x) ? x.filter((o): o is Partial<T> => typeof o === 'object' && o !== null) : [];
-const obj = <T>(x: unknown): Partial<T> | undefined =>
-  typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Partial<T>) : undefined;
+// The Analysis is trusted as the reader gave it (lib/analysis/normalize.ts); only empty texts are left out.
+const str = (x: string | undefined): string | undefined => (x?.trim() ? x.trim() : undefined);
+const strs = (x: string[] | undefined): string[] =>
+  (x ?? []).flatMap((s) => (str(s) === undefined ? [] : [str(s)!]));
 
 const L = {
   playbook: { pt: 'Manual do comprador', en: 'Buyer playbook' },
@@ -128,23 +125,23 @@ type Label = keyof typeof L;
 /** Builds blocks in one language, dropping every empty one. */
 function builder(lang: Lang) {
   const t = (k: Label) => L[k][lang];
-  const facts = (pairs: [Label, unknown][], label?: Label): Block[] => {
+  const facts = (pairs: [Label, string | undefined][], label?: Label): Block[] => {
     const items = pairs.flatMap(([k, v]) => (str(v) === undefined ? [] : [{ label: t(k), text: str(v)! }]));
     return items.length ? [label ? { kind: 'facts', label: t(label), items } : { kind: 'facts', items }] : [];
   };
-  const text = (k: Label, v: unknown): Block[] =>
+  const text = (k: Label, v: string | undefined): Block[] =>
     str(v) === undefined ? [] : [{ kind: 'text', label: t(k), text: str(v)! }];
-  const list = (k: Label, v: unknown): Block[] => {
+  const list = (k: Label, v: string[] | undefined): Block[] => {
     const items = strs(v);
     return items.length ? [{ kind: 'list', label: t(k), items }] : [];
   };
   const records = <T>(
     k: Label,
-    v: unknown,
-    title: (o: Partial<T>) => unknown,
-    fields: (o: Partial<T>) => [Label, unknown][],
+    v: T[] | undefined,
+    title: (o: T) => string | undefined,
+    fields: (o: T) => [Label, string | undefined][],
   ): Block[] => {
-    const items = objs<T>(v).flatMap((o) => {
+    const items = (v ?? []).flatMap((o) => {
       const head = str(title(o));
       if (head === undefined) return [];
       return [
@@ -164,16 +161,16 @@ function builder(lang: Lang) {
 /** Every field the analysis holds, in the order a seller reads them. */
 export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
   const { t, facts, text, list, records } = builder(lang);
-  const persona = obj<NonNullable<Analysis['persona']>>(a.persona);
-  const strategy = obj<NonNullable<Analysis['estrategiaComunicacao']>>(a.estrategiaComunicacao);
-  const mbti = obj<NonNullable<Analysis['mbti']>>(a.mbti);
-  const business = obj<NonNullable<Analysis['contextoNegocios']>>(a.contextoNegocios);
-  const regional = obj<NonNullable<Analysis['insightsRegionais']>>(a.insightsRegionais);
-  const ai = obj<NonNullable<Analysis['aiInsights']>>(a.aiInsights);
-  const company = obj<NonNullable<NonNullable<Analysis['aiInsights']>['companyContext']>>(ai?.companyContext);
-  const engagement = obj<NonNullable<NonNullable<Analysis['aiInsights']>['engagement']>>(ai?.engagement);
-  const meta = obj<NonNullable<Analysis['metadata']>>(a.metadata);
-  const chart = oceanChart(obj(a.ocean), lang);
+  const persona = a.persona;
+  const strategy = a.estrategiaComunicacao;
+  const mbti = a.mbti;
+  const business = a.contextoNegocios;
+  const regional = a.insightsRegionais;
+  const ai = a.aiInsights;
+  const company = ai?.companyContext;
+  const engagement = ai?.engagement;
+  const meta = a.metadata;
+  const chart = oceanChart(a.ocean, lang);
 
   const sections: [SectionId, boolean, Block[]][] = [
     [
@@ -359,12 +356,12 @@ export function summaryLabel(key: keyof typeof SUMMARY_LABELS, lang: Lang): stri
 
 export function summaryOf(a: Analysis, lang: Lang): SummaryModel {
   const facts: Fact[] = [];
-  const add = (key: keyof typeof SUMMARY_LABELS, value: unknown) => {
+  const add = (key: keyof typeof SUMMARY_LABELS, value: string | undefined) => {
     if (str(value) !== undefined) facts.push({ label: SUMMARY_LABELS[key][lang], text: str(value)! });
   };
   add('role', a.cargo);
   add('stakeholder', stakeholderText(lang, a.tipoStakeholder));
-  add('mbti', obj<NonNullable<Analysis['mbti']>>(a.mbti)?.type);
+  add('mbti', a.mbti?.type);
   const traits = topTraits(a, 3).map((x) => `${OCEAN_LABELS[x.trait][lang]} ${Math.round(x.score * 100)}`);
   return { facts, traits, approach: safe(() => approachSummary(a)) };
 }

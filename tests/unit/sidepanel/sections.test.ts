@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reconcileOcean } from '@/lib/analysis/normalize';
+import crm from '@/tests/fixtures/api/crm.json';
+import { normalizeAnalysis, reconcileOcean } from '@/lib/analysis/normalize';
 import { stakeholderText } from '@/lib/analysis/stakeholder';
 import type { Analysis } from '@/lib/analysis/model';
 import { analysisSections, summaryOf, type SectionModel } from '@/lib/panel/sections';
@@ -132,27 +133,22 @@ describe('analysisSections', () => {
     expect(analysisSections({} as Analysis, 'pt')).toEqual([]);
   });
 
-  it('is not broken by unknown extra fields or values of the wrong type', () => {
-    const odd = {
-      ...complete,
+  it('shows what the one reader gives: a raw answer with wrong types is read first, never defended at render', () => {
+    const raw = {
+      ...crm.analise,
       campo_novo: { qualquer: ['coisa'] },
-      interesses: 'não é lista',
-      persona: 'texto solto',
-      painPoints: [null, 7, { desafio: 42 }, { desafio: 'Dor válida', impacto: ['x'] }],
-      mbti: { type: 'ENTP', strengths: 'x' },
-      ocean: 'alto',
-      aiInsights: { companyContext: 5, industryTrends: ['ok'], enhancedPainPoints: 'x' },
-      metadata: { processingTimeMs: 'rápido', aiEnhanced: 'sim', timestamp: 'ontem' },
-    } as unknown as Analysis;
-    const sections = analysisSections(odd, 'pt');
-    const all = shown(sections);
-    expect(all).toContain('Dor válida');
+      interesses_profissionais: 42,
+      cargo: ['não é texto'],
+      ocean_scores: 'alto',
+      mbti_type: 'ENTP',
+    };
+    const { analysis, issues } = normalizeAnalysis(raw);
+    expect(issues.join(' ')).toMatch(/cargo/);
+    const all = shown(analysisSections(analysis, 'pt'));
     expect(all).toContain('ENTP');
-    expect(all).toContain('ok');
-    expect(all).toContain('ontem');
-    expect(all).not.toContain('não é lista');
+    expect(all).not.toContain('não é texto');
     expect(all).not.toContain('coisa');
-    expect(() => summaryOf(odd, 'pt')).not.toThrow();
+    expect(() => summaryOf(analysis, 'pt')).not.toThrow();
   });
 });
 
