@@ -170,7 +170,15 @@ export function createApiClient(options: ApiClientOptions) {
   for (const url of [options.baseUrl, options.llmBaseUrl]) {
     if (!isAllowedApiOrigin(url)) throw new Error(`API address not allowed: ${url}`);
   }
-  // ky builds the requests; retries and timeouts are ours (see `withRetries` and `deadline`).
+  // What ky does here: the prefix URL of each API, its headers (the key), JSON bodies and search params.
+  // What it deliberately does not do, and why:
+  //  - `retry: 0`: ky re-sends by method and status; the rule here is about money (`withRetries`): a charging
+  //    POST is re-sent only after a 429 (the service said it did not process it), with a bounded Retry-After that
+  //    the batch pacer is told about; free GETs also after a network failure or a 5xx; nothing after a timeout.
+  //  - `timeout: false`: ky's timeout ends at the response headers; `deadline` also covers reading the body and
+  //    the idle gaps of a stream, per endpoint (lib/api/endpoints.ts).
+  //  - `throwHttpErrors: false`: an error answer is data to read (capped, `__proto__` dropped) and map with the
+  //    charging context (lib/api/response-errors.ts), not an HTTPError with its body unread.
   // Redirects are never followed: the key and the person's name go to the configured origin or nowhere (the
   // browser strips only Authorization on a cross-origin redirect, never x-api-key). Keyed answers are never
   // taken from nor kept in the HTTP cache: a cached /creditos would answer for another key.

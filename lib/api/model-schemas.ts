@@ -48,7 +48,6 @@ export const modelListSchema = z.looseObject({
   object: str(),
   data: z.preprocess((v) => (Array.isArray(v) ? capList(v, MAX_MODELS) : v), z.array(modelSchema)),
 });
-export type ModelList = z.infer<typeof modelListSchema>;
 
 const usageSchema = z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() });
 
@@ -66,7 +65,6 @@ export const chatCompletionSchema = z.looseObject({
   ),
   usage: opt(usageSchema),
 });
-export type ChatCompletion = z.infer<typeof chatCompletionSchema>;
 
 export const chatChunkSchema = z.looseObject({
   id: str(),
@@ -81,7 +79,6 @@ export const chatChunkSchema = z.looseObject({
     }),
   ),
 });
-export type ChatChunk = z.infer<typeof chatChunkSchema>;
 
 export const completionSchema = z.looseObject({
   id: str(),
@@ -113,7 +110,6 @@ export const embeddingListSchema = z.looseObject({
   model: str(),
   usage: opt(z.looseObject({ prompt_tokens: num(), total_tokens: num() })),
 });
-export type EmbeddingList = z.infer<typeof embeddingListSchema>;
 
 /** An embedding as numbers, whichever encoding the service used. */
 export function embeddingVector(embedding: number[] | string): number[] {

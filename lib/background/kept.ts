@@ -51,4 +51,3 @@ export function createKeeper(history: History) {
   };
 }
 
-export type Keeper = ReturnType<typeof createKeeper>;

@@ -245,4 +245,3 @@ export function createLookupService(deps: LookupDeps) {
   };
 }
 
-export type LookupService = ReturnType<typeof createLookupService>;

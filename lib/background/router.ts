@@ -79,4 +79,3 @@ export function createRouter(options: RouterOptions) {
   };
 }
 
-export type Router = ReturnType<typeof createRouter>;

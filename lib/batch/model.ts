@@ -11,7 +11,6 @@ export const BATCH_ENDPOINT = {
   complete: 'crmBatch',
   plus: 'crmPlusBatch',
 } as const satisfies Record<Depth, keyof typeof ENDPOINTS>;
-export type BatchEndpoint = (typeof BATCH_ENDPOINT)[Depth];
 
 export const creditsPerProfile = (depth: Depth) => ENDPOINTS[BATCH_ENDPOINT[depth]].credits;
 
@@ -20,5 +19,4 @@ export const INTERRUPTED_ROW = {
   error_code: 'INTERRUPTED',
 } as const;
 
-export const isFinal = (s: RowStatus) => s === 'done' || s === 'cached' || s === 'cancelled';
 export const canRetry = (s: RowStatus) => s === 'failed' || s === 'interrupted' || s === 'cancelled';

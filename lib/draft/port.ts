@@ -34,7 +34,6 @@ export const reviewRequestSchema = z.object({
   model: z.string().trim().min(1).max(200),
 });
 export type ReviewRequest = z.input<typeof reviewRequestSchema>;
-export type ParsedDraftRequest = z.output<typeof draftRequestSchema>;
 
 export type DraftMessage =
   | { type: 'delta'; text: string }
