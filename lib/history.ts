@@ -1,6 +1,15 @@
-import { ANALYSIS_VERSION } from '@/lib/analysis/model';
-import { reconcileOcean } from '@/lib/analysis/normalize';
-import type { Depth, DraftVersion, HistoryEntry, HistorySummary, Lang, LookupInput } from '@/lib/model';
+import { ANALYSIS_VERSION, reconcileOcean } from '@/lib/analysis/model';
+import {
+  isHistoryEntry,
+  type Depth,
+  type DraftVersion,
+  type HistoryEntry,
+  type HistorySummary,
+  type Lang,
+  type LookupInput,
+} from '@/lib/model';
+
+export { isHistoryEntry };
 import {
   HISTORY_DB,
   HISTORY_STORE as STORE,
@@ -36,28 +45,6 @@ export function personKey(
 }
 
 export const DEPTH_RANK: Record<Depth, number> = { quick: 0, complete: 1, plus: 2 };
-
-/** A light shape check on what comes back from storage; a damaged record is skipped, not shown. */
-export function isHistoryEntry(x: unknown): x is HistoryEntry {
-  if (typeof x !== 'object' || x === null) return false;
-  const e = x as Partial<Record<keyof HistoryEntry, unknown>>;
-  const input = e.input as Partial<LookupInput> | null | undefined;
-  return (
-    typeof e.id === 'string' &&
-    typeof e.personKey === 'string' &&
-    typeof e.createdAt === 'number' &&
-    typeof e.endpoint === 'string' &&
-    typeof e.creditsCharged === 'number' &&
-    (e.depth === 'quick' || e.depth === 'complete' || e.depth === 'plus') &&
-    (e.lang === 'pt' || e.lang === 'en') &&
-    typeof e.analysis === 'object' &&
-    e.analysis !== null &&
-    typeof input === 'object' &&
-    input !== null &&
-    typeof input.primeiro_nome === 'string' &&
-    typeof input.empresa === 'string'
-  );
-}
 
 /** An entry written by an older reading of the analysis, as the current reading gives it. */
 export function migrateEntry(entry: HistoryEntry): HistoryEntry {

@@ -326,3 +326,25 @@ export interface BatchPlan {
   fits: number;
   short: boolean;
 }
+
+/** A light shape check on what comes back from storage; a damaged record is skipped, not shown. */
+export function isHistoryEntry(x: unknown): x is HistoryEntry {
+  if (typeof x !== 'object' || x === null) return false;
+  const e = x as Partial<Record<keyof HistoryEntry, unknown>>;
+  const input = e.input as Partial<LookupInput> | null | undefined;
+  return (
+    typeof e.id === 'string' &&
+    typeof e.personKey === 'string' &&
+    typeof e.createdAt === 'number' &&
+    typeof e.endpoint === 'string' &&
+    typeof e.creditsCharged === 'number' &&
+    (e.depth === 'quick' || e.depth === 'complete' || e.depth === 'plus') &&
+    (e.lang === 'pt' || e.lang === 'en') &&
+    typeof e.analysis === 'object' &&
+    e.analysis !== null &&
+    typeof input === 'object' &&
+    input !== null &&
+    typeof input.primeiro_nome === 'string' &&
+    typeof input.empresa === 'string'
+  );
+}

@@ -1,18 +1,25 @@
-import { useEffect, useRef } from 'react';
-import { Button, useStored } from '@/components/ui';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Button, Spinner, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
 import { usePanel } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
-import { HistoryView } from '@/components/panel/HistoryView';
 import { LookupForm } from '@/components/panel/LookupForm';
 import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
-import { ResultView } from '@/components/panel/ResultView';
 import { RunningCard } from '@/components/panel/RunningCard';
 import { tr, useLang } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
 import { credits, keyStatus, settings } from '@/lib/storage';
+
+// The first paint shows the page's people and the form; an analysis and the history load when first shown, so
+// the panel's start-up script carries neither (nor the analysis sections and history behind them).
+const ResultView = lazy(() =>
+  import('@/components/panel/ResultView').then((m) => ({ default: m.ResultView })),
+);
+const HistoryView = lazy(() =>
+  import('@/components/panel/HistoryView').then((m) => ({ default: m.HistoryView })),
+);
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -50,8 +57,11 @@ export function App() {
 
   const ready = settled || screen.kind !== 'page';
   useEffect(() => {
-    if (ready && performance.getEntriesByName(PANEL_READY_MARK).length === 0)
-      performance.mark(PANEL_READY_MARK);
+    if (!ready || performance.getEntriesByName(PANEL_READY_MARK).length > 0) return;
+    performance.mark(PANEL_READY_MARK);
+    // once the first paint is done, the screens loaded on first use are fetched, so a click finds them ready
+    void import('@/components/panel/ResultView');
+    void import('@/components/panel/HistoryView');
   }, [ready]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
@@ -61,7 +71,16 @@ export function App() {
       first.current = false;
       return;
     }
-    main.current?.querySelector<HTMLElement>('h2[tabindex="-1"]')?.focus();
+    // a screen loaded on first use renders a moment later: look for its heading until it is there
+    let frame = 0;
+    let tries = 0;
+    const focus = () => {
+      const heading = main.current?.querySelector<HTMLElement>('h2[tabindex="-1"]');
+      if (heading) heading.focus();
+      else if (tries++ < 60) frame = requestAnimationFrame(focus);
+    };
+    focus();
+    return () => cancelAnimationFrame(frame);
   }, [screen.kind]);
 
   const running = screen.kind === 'running';
@@ -111,13 +130,15 @@ export function App() {
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">
         {screen.kind === 'running' && <RunningCard job={screen.job} lang={lang} />}
-        {screen.kind === 'result' && (
-          <>
-            <CarriedNotice lang={lang} />
-            <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
-          </>
-        )}
-        {screen.kind === 'history' && <HistoryView lang={lang} />}
+        <Suspense fallback={<Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />}>
+          {screen.kind === 'result' && (
+            <>
+              <CarriedNotice lang={lang} />
+              <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+            </>
+          )}
+          {screen.kind === 'history' && <HistoryView lang={lang} />}
+        </Suspense>
         {screen.kind === 'page' && (
           <>
             {outcome && <OutcomeNotice outcome={outcome} lang={lang} />}

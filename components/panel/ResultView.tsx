@@ -4,14 +4,8 @@ import { Button, Notice, downloadText, useAction, useStored } from '@/components
 import { chargedText, creditsText } from '@/components/credits';
 import { formatDate, tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
-import {
-  DEPTH_LABELS,
-  analysisFileName,
-  analysisToJson,
-  analysisToMarkdown,
-  analysisToText,
-  personName,
-} from '@/lib/panel/format';
+import { analysisFileName, analysisToJson, analysisToMarkdown, analysisToText } from '@/lib/panel/copy';
+import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
 import { usePanel } from './context';

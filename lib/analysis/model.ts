@@ -141,3 +141,17 @@ export interface Analysis {
  * (lib/analysis/normalize.ts, reconcileOcean). Older entries are migrated when read (lib/history.ts).
  */
 export const ANALYSIS_VERSION = 2;
+
+const roundScore = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/**
+ * Emotional stability and neuroticism are one measure seen from two sides: a source that gives one gives both, and
+ * when the service sent both and they disagree, neuroticism (the trait every variant carries) wins. The one place
+ * this is decided: the normalizer applies it, and history entries written before it are migrated on read.
+ */
+export function reconcileOcean(scores: OceanScores): OceanScores {
+  const out = { ...scores };
+  if (out.neuroticism !== undefined) out.emotionalStability = roundScore(1 - out.neuroticism);
+  else if (out.emotionalStability !== undefined) out.neuroticism = roundScore(1 - out.emotionalStability);
+  return out;
+}

@@ -1,5 +1,6 @@
 import {
   OCEAN_TRAITS,
+  reconcileOcean,
   type AiInsights,
   type Analysis,
   type AnalysisMetadata,
@@ -365,18 +366,6 @@ function readOcean(r: Reader, a: Obj): Partial<Analysis> {
     }
   }
   return { ocean: Object.keys(scores).length ? reconcileOcean(scores) : undefined };
-}
-
-/**
- * Emotional stability and neuroticism are one measure seen from two sides: a source that gives one gives both, and
- * when the service sent both and they disagree, neuroticism (the trait every variant carries) wins. The one place
- * this is decided: the normalizer applies it, and history entries written before it are migrated on read.
- */
-export function reconcileOcean(scores: OceanScores): OceanScores {
-  const out = { ...scores };
-  if (out.neuroticism !== undefined) out.emotionalStability = round(1 - out.neuroticism);
-  else if (out.emotionalStability !== undefined) out.neuroticism = round(1 - out.emotionalStability);
-  return out;
 }
 
 const MBTI_TYPE = /\b([EI][NS][TF][JP])\b/i;

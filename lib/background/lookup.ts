@@ -244,4 +244,3 @@ export function createLookupService(deps: LookupDeps) {
     },
   };
 }
-

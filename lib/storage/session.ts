@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import { isHistoryEntry } from '@/lib/history';
-import { lookupRequestSchema, type HistoryEntry, type LookupJob } from '@/lib/model';
+import { isHistoryEntry, lookupRequestSchema, type HistoryEntry, type LookupJob } from '@/lib/model';
 import { defineStored, recordOf } from './define';
 import { SESSION_KEYS } from './keys';
 

@@ -5,8 +5,8 @@ import {
   analysisToMarkdown,
   analysisToText,
   escapeMarkdown,
-  personName,
-} from '@/lib/panel/format';
+} from '@/lib/panel/copy';
+import { personName } from '@/lib/panel/format';
 import type { Analysis } from '@/lib/analysis/model';
 import { basic, complete, entryOf, plus } from './analyses';
 

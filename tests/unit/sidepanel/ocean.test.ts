@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeAnalysis, reconcileOcean } from '@/lib/analysis/normalize';
+import { normalizeAnalysis } from '@/lib/analysis/normalize';
+import { reconcileOcean } from '@/lib/analysis/model';
 import { oceanChart, oceanLines } from '@/lib/panel/ocean';
 import { migrateEntry } from '@/lib/history';
 import { basic, entryOf } from './analyses';

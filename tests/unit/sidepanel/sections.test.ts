@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import crm from '@/tests/fixtures/api/crm.json';
-import { normalizeAnalysis, reconcileOcean } from '@/lib/analysis/normalize';
+import { normalizeAnalysis } from '@/lib/analysis/normalize';
+import { reconcileOcean } from '@/lib/analysis/model';
 import { stakeholderText } from '@/lib/analysis/stakeholder';
 import type { Analysis } from '@/lib/analysis/model';
 import { analysisSections, summaryOf, type SectionModel } from '@/lib/panel/sections';
