@@ -1,3 +1,4 @@
+import { useSend } from '@/components/panel/context';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Notice, Spinner, controlClass } from '@/components/ui';
 import type { ApiError } from '@/lib/api/errors';
@@ -5,7 +6,7 @@ import { REVIEW_PORT, streamDraft } from '@/lib/draft/port';
 import type { DraftLanguage } from '@/lib/draft/prompt';
 import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
 import { tr, useLang } from '@/lib/i18n';
-import { asApiError, send } from '@/lib/messaging';
+import { asApiError } from '@/lib/messaging';
 import { useInsert } from './useInsert';
 import type { Channel, HistoryEntry, Text } from '@/lib/model';
 
@@ -27,6 +28,7 @@ export function ReviewPanel(props: {
   language: DraftLanguage;
   model: string;
 }) {
+  const send = useSend();
   const { entry, tabId, channel, language, model } = props;
   const lang = useLang();
   const [text, setText] = useState('');

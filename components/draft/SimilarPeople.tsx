@@ -1,10 +1,11 @@
+import { useSend } from '@/components/panel/context';
 import { useEffect } from 'react';
 import { Button, Notice, Spinner, useAction } from '@/components/ui';
 import { formatNumber, tr, useLang } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
 
 /** "Pessoas parecidas que você já analisou": from the history's embeddings, at no credit cost. */
 export function SimilarPeople({ entryId, onOpen }: { entryId: string; onOpen(id: string): void }) {
+  const send = useSend();
   const lang = useLang();
   const [state, load] = useAction(() => send('draft.similar', { entryId }));
   useEffect(() => {

@@ -1,8 +1,9 @@
+import { useSend } from '@/components/panel/context';
 import { useRef, useState } from 'react';
 import { Button, Notice } from '@/components/ui';
 import { shorten } from '@/lib/draft/channel';
 import { tr } from '@/lib/i18n';
-import { asApiError, send, type Responses } from '@/lib/messaging';
+import { asApiError, type Responses } from '@/lib/messaging';
 import type { Lang, Text } from '@/lib/model';
 
 type Outcome =
@@ -64,6 +65,7 @@ export function useInsert(
   tabId: number | null,
   opts: { onShorten(text: string): void; testId?: string },
 ) {
+  const send = useSend();
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);

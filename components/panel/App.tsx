@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Button, Spinner, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
-import { usePanel } from '@/components/panel/context';
+import { usePanel, useSend } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
 import { LookupForm } from '@/components/panel/LookupForm';
@@ -9,7 +9,6 @@ import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { RunningCard } from '@/components/panel/RunningCard';
 import { tr, useLang } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
 import { credits, keyStatus, settings } from '@/lib/storage';
 
 // The first paint shows the page's people and the form; an analysis and the history load when first shown, so
@@ -25,6 +24,7 @@ const HistoryView = lazy(() =>
 export const PANEL_READY_MARK = 'panel-ready';
 
 export function App() {
+  const send = useSend();
   const lang = useLang();
   const prefs = useStored(settings);
   const balance = useStored(credits)?.balance;

@@ -2,16 +2,16 @@ import { useEffect, useId, useState } from 'react';
 import { Button, Notice, Spinner, TextField, useAction } from '@/components/ui';
 import { creditsText } from '@/components/credits';
 import { formatDate, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
-import { usePanel } from './context';
+import { usePanel, useSend } from './context';
 import type { HistorySummary, Lang } from '@/lib/model';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
 /** Recent lookups, searchable; opening one reads it from the local history, offline and free. */
 export function HistoryView({ lang }: { lang: Lang }) {
+  const send = useSend();
   const showEntry = usePanel((s) => s.showEntry);
   const [query, setQuery] = useState('');
   const [list, load] = useAction((q: string) => send('history.list', { query: q, limit: 50 }));

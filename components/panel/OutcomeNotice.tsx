@@ -3,16 +3,16 @@ import { Button, Notice, useAction, useStored } from '@/components/ui';
 import { creditsText, openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
 import type { ApiError } from '@/lib/api/errors';
 import { formatDate, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
 import { personName, tipsBeyond } from '@/lib/panel/format';
 import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';
-import { usePanel } from './context';
+import { usePanel, useSend } from './context';
 import { focusContextField } from './LookupForm';
 import { INTERRUPTED_MESSAGE, type Lang, type LookupRequest } from '@/lib/model';
 
 /** Fetches the balance from the service, for "check your credits before trying again". */
 function CheckCredits({ lang }: { lang: Lang }) {
+  const send = useSend();
   const [state, check] = useAction(() => send('credits.get', { refresh: true }));
   return (
     <>
@@ -287,6 +287,7 @@ function ErrorNotice({
 
 /** What happened to the last lookup, when it did not end with a result on screen. */
 export function OutcomeNotice({ outcome, lang }: { outcome: Outcome; lang: Lang }) {
+  const send = useSend();
   const showEntry = usePanel((s) => s.showEntry);
   const showHistory = usePanel((s) => s.showHistory);
   const run = usePanel((s) => s.run);

@@ -3,12 +3,11 @@ import { AnalysisView } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
 import { chargedText, creditsText } from '@/components/credits';
 import { formatDate, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
 import { analysisFileName, analysisToJson, analysisToMarkdown, analysisToText } from '@/lib/panel/copy';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
-import { usePanel } from './context';
+import { usePanel, useSend } from './context';
 import { useConfirmSpend } from './useConfirmSpend';
 import type { HistoryEntry, Lang } from '@/lib/model';
 
@@ -103,6 +102,7 @@ interface Shown {
 
 /** How fresh the analysis is, and what refreshing it costs. */
 function Freshness({ entry, via, lang, prefs }: Shown) {
+  const send = useSend();
   const runRequest = usePanel((s) => s.runRequest);
   const balance = useStored(credits)?.balance;
   const request = { input: entry.input, depth: entry.depth, lang: entry.lang, refresh: true };
@@ -193,6 +193,7 @@ function UnreadFields({ issues, lang }: { issues: string[]; lang: Lang }) {
 }
 
 export function ResultView({ entry, via, lang, prefs }: Shown) {
+  const send = useSend();
   const back = usePanel((s) => s.back);
   const showHistory = usePanel((s) => s.showHistory);
   const showEntry = usePanel((s) => s.showEntry);

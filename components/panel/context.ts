@@ -10,3 +10,9 @@ export function usePanel<T>(selector: (s: PanelState & PanelActions) => T): T {
   if (!store) throw new Error('usePanel outside PanelContext');
   return useStore(store, selector);
 }
+
+/**
+ * The panel's one way to the worker: the same `send` the panel's store uses (its deps), so a page component and the
+ * store reach the worker alike and a test can give both one fake.
+ */
+export const useSend = () => usePanel((s) => s.send);

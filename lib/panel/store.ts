@@ -102,6 +102,8 @@ export interface PanelState {
   outcome: Outcome | null;
   /** The analysis the panel showed before another person's page took it: one click brings it back. */
   previous: HistoryEntry | null;
+  /** The one way the panel's components talk to the worker: the store's own `deps.send`. */
+  send: PanelDeps['send'];
 }
 
 export interface PanelActions {
@@ -380,6 +382,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       screen: { kind: 'page' },
       outcome: null,
       previous: null,
+      send: deps.send,
 
       follow(tabId) {
         set({ tabId });
