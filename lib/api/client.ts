@@ -14,12 +14,9 @@ import { errorFromResponse } from './response-errors';
 import {
   chatChunkSchema,
   chatCompletionSchema,
-  completionSchema,
   embeddingListSchema,
   modelListSchema,
-  modelSchema,
   type ChatRequest,
-  type CompletionRequest,
   type EmbeddingRequest,
 } from './model-schemas';
 import {
@@ -450,7 +447,6 @@ export function createApiClient(options: ApiClientOptions) {
     crmBasico: single('crmBasico'),
     crm: single('crm'),
     crmPlus: single('crmPlus'),
-    analisar: single('analisar'),
     analisarExtensaoChrome: single('analisarExtensaoChrome'),
     analyze: single('analyze'),
     analyzeComprehensive: single('analyzeComprehensive'),
@@ -460,20 +456,9 @@ export function createApiClient(options: ApiClientOptions) {
     creditos: free('creditos', creditosSchema),
     tiersDisponiveis: free('tiersDisponiveis', tiersSchema),
     health: free('health', healthSchema),
-    saude: free('saude', healthSchema),
     status: free('status', statusSchema),
-    models: {
-      list: free('modelsList', modelListSchema),
-      get: (id: string, opts: CallOptions = {}) =>
-        call('modelsGet', modelSchema, opts, {
-          path: ENDPOINTS.modelsGet.path.replace('{model}', encodeURIComponent(id)),
-        }),
-    },
-    chat: (req: ChatRequest, opts: CallOptions = {}) =>
-      call('chat', chatCompletionSchema, opts, { json: { ...req, stream: false } }),
+    models: { list: free('modelsList', modelListSchema) },
     chatStream,
-    completions: (req: CompletionRequest, opts: CallOptions = {}) =>
-      call('completions', completionSchema, opts, { json: { ...req, stream: false } }),
     embeddings: (req: EmbeddingRequest, opts: CallOptions = {}) =>
       call('embeddings', embeddingListSchema, opts, { json: req }),
   };

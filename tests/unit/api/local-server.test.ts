@@ -172,7 +172,13 @@ describe('model API failures the sandbox does not produce', () => {
       '/v1/chat/completions',
       json(500, { error: { message: 'boom', type: 'server_error', code: 'server_error' } }),
     );
-    expect(await failure(client().chat(chatReq))).toMatchObject({
+    expect(
+      await failure(
+        (async () => {
+          for await (const _ of client().chatStream(chatReq)) void _;
+        })(),
+      ),
+    ).toMatchObject({
       code: 'server_error',
       status: 500,
       action: 'retry',
@@ -261,10 +267,10 @@ describe('what leaves the browser', () => {
       url: 'https://www.linkedin.com/in/ana',
       pageText: '<html>…</html>',
     } as ProfileInput;
-    await client().analisar(fromPage);
+    await client().crmBasico(fromPage);
     const [request] = seen;
     expect(request?.method).toBe('POST');
-    expect(request?.url).toBe('/analisar');
+    expect(request?.url).toBe('/crm_basico');
     expect(JSON.parse(request?.body ?? '')).toEqual({
       primeiro_nome: 'Ana',
       empresa: 'Nubank',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
-import { createApiClient, type ApiClient } from '@/lib/api/client';
+import { createApiClient } from '@/lib/api/client';
 import { toApiError, type ApiError } from '@/lib/api/errors';
+import { withTestCalls } from './test-calls';
 
 /** One sandbox per test file, over real HTTP, with its admin API. */
 export function setupSandbox(options: { latencyScale?: number } = {}) {
@@ -27,7 +28,9 @@ export function setupSandbox(options: { latencyScale?: number } = {}) {
 
   return {
     url,
-    client: (apiKey: string): ApiClient => createApiClient({ baseUrl: url(), llmBaseUrl: url(), apiKey }),
+    /** The extension's client, with the calls only tests make (./test-calls.ts). */
+    client: (apiKey: string) =>
+      withTestCalls(createApiClient({ baseUrl: url(), llmBaseUrl: url(), apiKey }), { url: url(), apiKey }),
     /** A fresh account, so each test reads its own ledger. */
     account: async (spec: {
       tier: 'basic' | 'complete' | 'plus';
