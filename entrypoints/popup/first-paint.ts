@@ -1,5 +1,4 @@
-import { browser } from 'wxt/browser';
-import { LOCAL_KEYS } from '@/lib/storage/keys';
+import { peekBalance } from '@/lib/storage/keys';
 
 /* Only storage and the DOM here: this module loads before React, so the popup shows the balance at once. */
 
@@ -11,12 +10,8 @@ export const BALANCE_SHOWN_MARK = 'perfil:balance-shown';
  * when it mounts (a few tens of milliseconds later) with the full, validated view.
  */
 export async function paintCachedBalance(root: HTMLElement): Promise<void> {
-  const stored = await browser.storage.local.get([LOCAL_KEYS.credits, LOCAL_KEYS.keyStatus]);
-  const credits: unknown = stored[LOCAL_KEYS.credits];
-  const keyStatus: unknown = stored[LOCAL_KEYS.keyStatus];
-  const balance = (credits as { balance?: unknown } | undefined)?.balance;
-  const present = (keyStatus as { present?: unknown } | undefined)?.present === true;
-  if (!present || typeof balance !== 'number' || root.hasChildNodes()) return;
+  const balance = await peekBalance();
+  if (balance === null || root.hasChildNodes()) return;
   const main = document.createElement('main');
   main.className = 'flex w-[22rem] flex-col gap-3 p-4 text-sm';
   const title = document.createElement('h1');

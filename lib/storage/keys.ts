@@ -1,3 +1,5 @@
+import { browser } from 'wxt/browser';
+
 /*
  * The raw names of the stored items, for the few readers that must not load the item definitions (the popup's
  * first paint) and for storage.onChanged. The items themselves: ./local.ts and ./session.ts.
@@ -19,3 +21,15 @@ export const SESSION_KEYS = {
   creditsCheckedAt: 'creditsCheckedAt',
   shownEntry: 'shownEntry',
 } as const;
+
+/**
+ * The popup's first paint: the last known balance when a key is saved, read straight from storage without the item
+ * definitions (and their schemas) so that it shows before anything else loads. React's view reads it again,
+ * validated, through ./local.ts.
+ */
+export async function peekBalance(): Promise<number | null> {
+  const stored = await browser.storage.local.get([LOCAL_KEYS.credits, LOCAL_KEYS.keyStatus]);
+  const balance = (stored[LOCAL_KEYS.credits] as { balance?: unknown } | undefined)?.balance;
+  const present = (stored[LOCAL_KEYS.keyStatus] as { present?: unknown } | undefined)?.present === true;
+  return present && typeof balance === 'number' && Number.isFinite(balance) ? balance : null;
+}
