@@ -22,24 +22,34 @@ export function readers(extractors: Extractor[], page: URL): Extractor[] {
   return site.length ? site : extractors.filter((x) => !x.matches);
 }
 
-/** Merges two readings of one person: the surer one, completed with the company and title of the other. */
-function merge(a: Candidate, b: Candidate): Candidate {
-  const [best, other] = a.confidence >= b.confidence ? [a, b] : [b, a];
-  const out = { ...best, confidence: Math.max(a.confidence, b.confidence) };
-  out.empresa ||= other.empresa;
-  out.cargo ||= other.cargo;
-  if (!out.cargo) delete out.cargo;
+/** The surest of `list`, the first of the surest in the page's order; undefined for none. */
+const surest = (list: Candidate[]) =>
+  list.reduce<Candidate | undefined>(
+    (best, c) => (best && best.confidence >= c.confidence ? best : c),
+    undefined,
+  );
+
+/**
+ * One person read several times: the surest reading, with the company and the title of the surest reading that has
+ * one. Only the page's order decides between equally sure readings, never the order the extractors ran in.
+ */
+function merge(readings: Candidate[]): Candidate {
+  const out = { ...surest(readings)! };
+  out.empresa = surest(readings.filter((c) => c.empresa))?.empresa ?? '';
+  const cargo = surest(readings.filter((c) => c.cargo))?.cargo;
+  if (cargo) out.cargo = cargo;
+  else delete out.cargo;
   return out;
 }
 
 /**
  * The people `extractors` find on the page, most likely first: one entry per person (same name, folded), keeping
- * the surest reading, the best company and a title from any; at most 50. Never throws.
+ * the surest reading, with the company and title of the surest reading that has them; at most 50. Never throws.
  */
 export function collect(extractors: Extractor[], doc: Document, url: string | URL): Candidate[] {
   const page = attempt(() => new URL(url), null);
   if (!page) return [];
-  const people = new Map<string, Candidate>();
+  const people = new Map<string, Candidate[]>();
   for (const x of readers(extractors, page))
     attempt(() => {
       for (const c of x.extract(doc, page).slice(0, 500)) {
@@ -50,9 +60,13 @@ export function collect(extractors: Extractor[], doc: Document, url: string | UR
         if (!c.primeiro_nome) continue;
         const key = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
         const seen = people.get(key);
-        people.set(key, seen ? merge(seen, c) : c);
+        if (seen) seen.push(c);
+        else people.set(key, [c]);
       }
     }, null);
   // stable: equally sure people keep the page's order
-  return [...people.values()].sort((a, b) => b.confidence - a.confidence).slice(0, MAX_CANDIDATES);
+  return [...people.values()]
+    .map(merge)
+    .sort((a, b) => b.confidence - a.confidence)
+    .slice(0, MAX_CANDIDATES);
 }

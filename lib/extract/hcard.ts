@@ -48,7 +48,8 @@ export const hcard: Extractor = {
         card.matches('[rel~=me]')
       );
     };
-    const main = mainCard ?? cards.find(representative);
+    // the post's author, marked up as a card or as plain text, goes before the site's representative card
+    const main = mainCard ?? (author ? undefined : cards.find(representative));
     const list = found(
       cards.map((card) => {
         const get = (selector: string) => text(scoped(card, selector, ROOT));
@@ -63,7 +64,7 @@ export const hcard: Extractor = {
           ? null
           : person(
               'hcard',
-              card === main ? 0.95 : main ? 0.45 : 0.75,
+              card === main ? 0.95 : main || author ? 0.45 : 0.75,
               name,
               org,
               get('.p-job-title,.title,.p-role,.role'),

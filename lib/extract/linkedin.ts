@@ -55,7 +55,8 @@ function serverDriven(doc: Document, top: Element): Signal {
   return [text(top.querySelector('h2')), current || badge || company, role || title, slugIn(top)];
 }
 
-function signals(doc: Document): Signal[] {
+/** Every reading of the page; a profile embedded for another address (`slug`) gives its name only. */
+function signals(doc: Document, slug: string | undefined): Signal[] {
   const list: Signal[] = [];
   const top = doc.querySelector('section[componentkey$="Topcard" i]');
   const h1 = top ? null : (doc.querySelector('main h1') ?? doc.querySelector('h1'));
@@ -95,8 +96,10 @@ function signals(doc: Document): Signal[] {
     if (json?.includes('publicIdentifier'))
       for (const o of jsonObjects(json, 3e6, 2e4))
         if (typeof o.firstName === 'string' && typeof o.publicIdentifier === 'string') {
-          const [title, company] = splitRole(tidy(o.headline)) ?? [];
-          list.push([`${o.firstName} ${tidy(o.lastName)}`, company, title, fold(o.publicIdentifier)]);
+          const id = fold(o.publicIdentifier);
+          // another profile's headline is never read: its name is all that counts
+          const [title, company] = (id === slug && splitRole(tidy(o.headline))) || [];
+          list.push([`${o.firstName} ${tidy(o.lastName)}`, company, title, id]);
         }
   }
   const title = /^(?:\(\d+\+?\) )?(.+?) \| LinkedIn/.exec(tidy(doc.title))?.[1];
@@ -114,29 +117,24 @@ function signals(doc: Document): Signal[] {
 
 function profile(doc: Document, url: URL): Candidate[] {
   const slug = slugOf(url.pathname);
-  const key = (s: Signal) => fold(cleanName(s[0]));
-  const read = signals(doc);
+  // each reading with its folded name, worked out once: the embedded JSON can name hundreds of people
+  const read = signals(doc, slug).map((s) => [fold(cleanName(s[0])), s] as const);
   // names known to belong to another profile: the one viewed before an in-app navigation, people nearby
-  const others = new Set(read.filter((s) => s[3] && s[3] !== slug).map(key));
-  let ok = read.filter((s) => key(s) && (s[3] ? s[3] === slug : !others.has(key(s))));
-  const sure = ok.find((s) => s[3]);
+  const others = new Set(read.filter(([, s]) => s[3] && s[3] !== slug).map(([key]) => key));
+  let ok = read.filter(([key, s]) => key && (s[3] ? s[3] === slug : !others.has(key)));
+  const sure = ok.find(([, s]) => s[3]);
   // With no signal naming its profile, a name-like slug ("bruno-lima-4a5b6c") must share a word with the name.
   const words = slug?.split('-').filter((w) => /^\p{L}{3,}$/u.test(w)) ?? [];
-  if (sure) ok = ok.filter((s) => key(s) === key(sure));
-  else if (words[1])
-    ok = ok.filter((s) =>
-      key(s)
-        .split(' ')
-        .some((w) => words.includes(w)),
-    );
+  if (sure) ok = ok.filter(([key]) => key === sure[0]);
+  else if (words[1]) ok = ok.filter(([key]) => key.split(' ').some((w) => words.includes(w)));
   const best = ok[0];
-  const same = ok.filter((s) => key(s) === key(best!));
+  const same = ok.filter(([key]) => key === best?.[0]).map(([, s]) => s);
   return found([
     best &&
       person(
         'linkedin',
         sure ? 0.95 : 0.75,
-        best[0],
+        best[1][0],
         same.map((s) => cleanCompany(s[1])).find(Boolean),
         same.map((s) => s[2]).find(Boolean),
       ),

@@ -6,6 +6,12 @@ export { tidy };
 
 // the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
 const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
+// honorifics, and the record type a CRM puts in the same heading: never a name on their own
+const HONORIFIC = String.raw`(?:dra?|sra?|srta|prof[ae]?|enga?|mrs?|ms|mx)\.?`;
+const LABEL = '(?:contato|contact|lead|pessoa|person|cliente|prospect)';
+const DECORATION = new RegExp(`^(?:${HONORIFIC}|${LABEL}:?)$`, 'i');
+// before the name: "Contato Sr. João Lima", "Lead Dra. Ana Souza" (a label only before a name of two words or more)
+const DECORATED = new RegExp(`^(?:${HONORIFIC} |${LABEL} ?[:|·-]? (?=\\S+ ))+`, 'i');
 
 /** A person's name as people write it, or '' when the text is not a plausible name. */
 export function cleanName(raw: unknown): string {
@@ -17,14 +23,12 @@ export function cleanName(raw: unknown): string {
     .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    // honorifics, and the record type a CRM puts in the same heading: "Contato Sr. João Lima", "Lead Dra. Ana Souza"
-    .replace(
-      /^(?:(?:dra?|sra?|srta|prof[ae]?|enga?|mrs?|ms|mx)\.? |(?:contato|contact|lead|pessoa|person|cliente|prospect) ?[:|·-]? (?=\S+ ))+/i,
-      '',
-    );
+    .replace(DECORATED, '');
   const words = name.split(' ');
   return name.length < 80 &&
     words.length < 9 &&
+    // "Contato Sr.", "Lead", "Dr.": nobody is named
+    !words.every((w) => DECORATION.test(w)) &&
     /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name) &&
     // a sentence is not a name: capitalised words mixed with lower-case ones that are not particles
     !(/^\p{Lu}/u.test(name) && words.some((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)))

@@ -1,9 +1,13 @@
 /// <reference types="chrome" />
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { READERS } from '@/lib/extract/files';
+import { filesFor, scripts } from '@/lib/extract/registry';
+import type { Candidate } from '@/lib/extract/types';
 import { extensionPath } from './browser';
-import { readPage } from '../fixtures/pages/cases';
+import { pageCases, readPage } from '../fixtures/pages/cases';
+import { judge } from '../fixtures/pages/judge';
 import { test, expect, servePage } from './fixtures';
 
 /*
@@ -30,7 +34,8 @@ async function openTab(
   const before = await webTabs(serviceWorker);
   let page: Page;
   if (Object.keys(headers).length) {
-    await context.route(url, (route) =>
+    // a route matches the address without its fragment
+    await context.route(url.split('#')[0]!, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', headers, body: html }),
     );
     page = await context.newPage();
@@ -76,23 +81,34 @@ async function loadedExtractors(context: BrowserContext, page: Page) {
 
 const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'team-page'];
 
-test('content script: a LinkedIn profile gets the LinkedIn script alone, and it answers', async ({
-  context,
-  serviceWorker,
-  openPage,
-}) => {
-  const url = 'https://www.linkedin.com/in/ana-souza-4b2a91/';
-  const { page, tabId } = await openTab(context, serviceWorker, url, readPage('linkedin-profile.html'), {
-    'content-security-policy': STRICT_CSP,
+/** Every content script the build has (declared, injected or loaded on demand). */
+const builtScripts = () =>
+  readdirSync(extensionPath)
+    .filter((f) => /^content-[\w-]+\.js$/.test(f))
+    .sort();
+
+/** The first corpus page with a main person that `file` is the script for. */
+const caseFor = (file: string) => pageCases.find((c) => c.main && filesFor(c.url)[0] === file)!;
+
+for (const reader of Object.values(READERS).filter((r) => r.hosts.length)) {
+  const c = caseFor(reader.file);
+  const ids = scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id);
+  test(`content script: ${c.file} at ${new URL(c.url).host} gets ${reader.file} alone, which loads its reader only when asked`, async ({
+    context,
+    serviceWorker,
+    openPage,
+  }) => {
+    const { page, tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file), {
+      'content-security-policy': STRICT_CSP,
+    });
+    // Loaded with the page, the script only listens: no extractor is in the page until the extension asks.
+    await expect.poll(() => loadedExtractors(context, page)).toEqual({ ids: [], fromPage: 'undefined' });
+    await expect.poll(async () => (await detect(openPage, tabId)).value.ok).toBe(true);
+    const { candidates = [] } = (await detect(openPage, tabId)).value;
+    expect(judge(c, candidates as Candidate[]).problems).toEqual([]);
+    expect(await loadedExtractors(context, page)).toEqual({ ids, fromPage: 'undefined' });
   });
-  // Loaded with the page, the script only listens: no extractor is in the page until the extension asks.
-  await expect.poll(() => loadedExtractors(context, page)).toEqual({ ids: [], fromPage: 'undefined' });
-  await expect.poll(async () => (await detect(openPage, tabId)).value.ok).toBe(true);
-  expect((await detect(openPage, tabId)).value.candidates).toMatchObject([
-    { primeiro_nome: 'Ana', source: 'linkedin' },
-  ]);
-  expect(await loadedExtractors(context, page)).toEqual({ ids: ['linkedin'], fromPage: 'undefined' });
-});
+}
 
 test('content script: a LinkedIn article is read by the generic script the LinkedIn script loads', async ({
   context,
@@ -158,9 +174,134 @@ test('content script: every script a page gets at load or on demand is at most 8
   };
   const declared = manifest.content_scripts.flatMap((c) => c.js);
   expect(declared.length).toBeGreaterThan(0);
-  const injected = ['content-generic.js', 'content-compose.js'];
-  const sizes = Object.fromEntries(
-    [...new Set([...declared, ...injected])].map((f) => [f, statSync(path.join(extensionPath, f)).size]),
-  );
+  const injected = [...Object.values(READERS).map((r) => r.file.slice(1)), 'content-compose.js'];
+  const files = [...new Set([...declared, ...injected, ...builtScripts()])];
+  const sizes = Object.fromEntries(files.map((f) => [f, statSync(path.join(extensionPath, f)).size]));
   for (const [file, size] of Object.entries(sizes)) expect(size, file).toBeLessThanOrEqual(8 * 1024);
+});
+
+/** Where the page's own world loads the reader modules from, standing in for the extension's address. */
+const MODULES = 'https://perfil-intel.test/';
+
+/**
+ * Runs in a page: counts every call of a method and every read of a property of the page's nodes (Node, Element,
+ * HTMLElement, Document, CharacterData), every observer made, listener added to a node or the window and timer
+ * set, while `__dom.counting` is on; and stands in for the extension's API (`browser`), keeping the message
+ * listeners.
+ */
+function watchDom(modules: string) {
+  type Listener = (message: unknown, sender: unknown, reply: (r: unknown) => void) => unknown;
+  const dom = { counting: false, touched: [] as string[], listeners: [] as Listener[] };
+  const note = (what: string) => dom.counting && dom.touched.push(what);
+  const protos = { Node, Element, HTMLElement, Document, CharacterData };
+  for (const [name, { prototype }] of Object.entries(protos))
+    for (const key of Object.getOwnPropertyNames(prototype)) {
+      const d = Object.getOwnPropertyDescriptor(prototype, key)!;
+      if (!d.configurable || key === 'constructor') continue;
+      const { value, get } = d;
+      if (typeof value === 'function')
+        Object.defineProperty(prototype, key, {
+          ...d,
+          value(this: unknown, ...args: unknown[]) {
+            note(`${name}.${key}()`);
+            return (value as (...a: unknown[]) => unknown).apply(this, args);
+          },
+        });
+      else if (get)
+        Object.defineProperty(prototype, key, {
+          ...d,
+          get(this: unknown) {
+            note(`${name}.${key}`);
+            return get.call(this);
+          },
+        });
+    }
+  const w = window as unknown as Record<string, unknown>;
+  for (const key of [
+    'MutationObserver',
+    'IntersectionObserver',
+    'ResizeObserver',
+    'setTimeout',
+    'setInterval',
+    'requestAnimationFrame',
+    'requestIdleCallback',
+    'getComputedStyle',
+  ]) {
+    const real = w[key] as (...a: unknown[]) => unknown;
+    w[key] = new Proxy(real, {
+      apply: (f, self, args) => (note(key), Reflect.apply(f, self, args)),
+      construct: (f, args) => (note(`new ${key}`), Reflect.construct(f, args)),
+    });
+  }
+  const listen = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, ...args) {
+    if (this instanceof Node || this === window) note(`addEventListener(${args[0]})`);
+    return listen.apply(this, args);
+  };
+  w.__dom = dom;
+  w.browser = {
+    runtime: {
+      id: 'watch',
+      getURL: (file: string) => new URL(file, modules).href,
+      sendMessage: () => Promise.resolve(),
+      onMessage: {
+        addListener: (l: Listener) => dom.listeners.push(l),
+        removeListener: (l: Listener) => dom.listeners.splice(dom.listeners.indexOf(l), 1),
+      },
+    },
+  };
+}
+
+/** The page's window once watchDom ran. */
+type Watched = {
+  __dom: { counting: boolean; touched: string[]; listeners: ((...a: unknown[]) => unknown)[] };
+};
+
+test('content script: every built script, loaded into a page, does no DOM work until it is asked', async ({
+  context,
+}) => {
+  const files = builtScripts();
+  expect(files).toEqual(expect.arrayContaining(Object.values(READERS).map((r) => r.file.slice(1))));
+  // the reader modules as the built extension has them, for the page's own world to import
+  await context.route(`${MODULES}**`, (route) =>
+    route.fulfill({
+      path: path.join(extensionPath, new URL(route.request().url()).pathname),
+      headers: { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' },
+    }),
+  );
+  for (const file of files) {
+    const reader = Object.values(READERS).find((r) => r.file === `/${file}`);
+    const c = reader ? caseFor(reader.file) : pageCases[0]!;
+    const page = await servePage(context, c.url, readPage(c.file));
+    await page.evaluate(watchDom, MODULES);
+    // The script runs as Chrome runs it at load; what it does then, in the promises it starts or in timers it
+    // sets, is counted.
+    const atLoad = await page.evaluate(
+      async (code) => {
+        const dom = (window as unknown as Watched).__dom;
+        dom.counting = true;
+        (0, eval)(code);
+        for (let i = 0; i < 10; i++) await null;
+        dom.counting = false;
+        return { touched: dom.touched, listeners: dom.listeners.length };
+      },
+      readFileSync(path.join(extensionPath, file), 'utf8'),
+    );
+    expect(atLoad, file).toEqual({ touched: [], listeners: reader ? 1 : 0 });
+    if (reader) {
+      // Asked, it reads the page (the count sees it) and answers with the page's main person.
+      const { answer, touched } = await page.evaluate(async () => {
+        const dom = (window as unknown as Watched).__dom;
+        dom.counting = true;
+        const answer = await new Promise<{ candidates: Candidate[] } | undefined>((reply) =>
+          dom.listeners[0]!({ type: 'extract' }, {}, reply),
+        );
+        dom.counting = false;
+        return { answer, touched: dom.touched };
+      });
+      expect(judge(c, answer?.candidates ?? []).problems, file).toEqual([]);
+      expect(touched, file).toContainEqual(expect.stringMatching(/querySelector/));
+    }
+    await page.close();
+  }
 });

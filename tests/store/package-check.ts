@@ -3,10 +3,14 @@ import type { ZipEntry } from './zip';
 /*
  * What the Chrome Web Store package must satisfy before it is uploaded: the icons exist and are the sizes the
  * manifest says, every __MSG_…__ text resolves in every locale, no development host is granted, the version
- * is set, every permission is used by the code and explained in the README. The size is reported.
+ * is set, every content script is at most 8 kB, every permission is used by the code and explained in the
+ * README. The size is reported.
  */
 
 export const REQUIRED_ICON_SIZES = [16, 32, 48, 128];
+
+/** Bytes a content script may have: every page of its sites loads it (docs/architecture.md). */
+export const MAX_CONTENT_SCRIPT = 8 * 1024;
 
 /** Where the bundled code shows each permission at work. `activeTab` has no API: it grants what `scripting` does. */
 export const PERMISSION_USE: Record<string, RegExp> = {
@@ -46,7 +50,7 @@ interface Manifest {
   optional_permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
-  content_scripts?: { matches?: string[] }[];
+  content_scripts?: { matches?: string[]; js?: string[] }[];
   [key: string]: unknown;
 }
 
@@ -139,6 +143,23 @@ export function checkPackage(entries: ZipEntry[], zipSize: number, readme: strin
   for (const [where, list] of hostLists)
     for (const pattern of list)
       if (isDevelopmentHost(pattern)) errors.push(`host de desenvolvimento em ${where}: ${pattern}`);
+
+  // Content scripts: the declared ones and those injected or loaded into pages (content-*.js), 8 kB at most.
+  const contentScripts = new Set([
+    ...(manifest.content_scripts ?? []).flatMap((c) => c.js ?? []).map((f) => f.replace(/^\//, '')),
+    ...[...files.keys()].filter((n) => /^content-[\w-]+\.js$/.test(n)),
+  ]);
+  for (const file of contentScripts) {
+    const size = files.get(file)?.data.length;
+    if (size === undefined) errors.push(`content_scripts declara ${file}, que não está no pacote`);
+    else if (size > MAX_CONTENT_SCRIPT)
+      errors.push(`script de conteúdo ${file} tem ${size} bytes, acima de ${MAX_CONTENT_SCRIPT} (8 kB)`);
+  }
+  const present = [...contentScripts].filter((f) => files.has(f));
+  if (present.length)
+    facts.push(
+      `scripts de conteúdo: ${present.map((f) => `${f} ${kB(files.get(f)!.data.length)}`).join(', ')}`,
+    );
 
   // Permissions: used by the bundled code and explained in the README's permissions section.
   const code = entries

@@ -45,6 +45,13 @@ describe('cleanName', () => {
     ['x'.repeat(10_000), 'a 10,000-character name'],
     ['Um Nome Com Palavras Demais Para Ser De Uma Pessoa Só', 'too many words'],
     [42, 'not text'],
+    // decoration with nobody behind it (found by tests/unit/properties/extract.property.test.ts)
+    ['Lead', 'a record label alone'],
+    ['Contato Sr.', 'a label and an honorific'],
+    ['Contato Lead', 'two labels'],
+    ['Dr.', 'an honorific alone'],
+    ['Dr. MBA', 'an honorific and a credential'],
+    ['Dr. 🌱 (he/him)', 'an honorific, an emoji and pronouns'],
   ] as [unknown, string][])('rejects %j (%s)', (raw) => expect(cleanName(raw)).toBe(''));
 });
 

@@ -1,12 +1,13 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
+import { collect } from '@/lib/extract/candidates';
 import { extractCandidates, extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
 import { readPage } from '../../fixtures/pages/cases';
 
 const doc = (html: string) => parseHTML(html).document as unknown as Document;
 
 describe('extractCandidates', () => {
-  it('lists one person once: readings merged by name, keeping the surest, the best company and any title', () => {
+  it('lists one person once: readings merged by name, keeping the surest, its company and title', () => {
     const html = `<html><head>
       <meta name="author" content="Ana Souza">
       <meta property="og:site_name" content="Blog da Ana">
@@ -36,6 +37,32 @@ describe('extractCandidates', () => {
     expect(extractCandidates(doc(html), 'https://exemplo.com.br/')).toMatchObject([
       { primeiro_nome: 'Ana', empresa: 'Nubank', confidence: 0.75 },
     ]);
+  });
+
+  it('the company and title of the surest reading that has them, whatever order the extractors ran in', () => {
+    // found by tests/unit/properties/extract.property.test.ts: a surer company-less reading read in between
+    // used to keep the first company seen
+    const reading = (empresa: string, cargo: string, confidence: number, source: string) => ({
+      id: source,
+      extract: () => [{ primeiro_nome: 'Íris', ultimo_nome: 'Souza', empresa, cargo, confidence, source }],
+    });
+    const readings = [
+      reading('Stone', 'Head de Vendas', 0.3, 'a'),
+      reading('', '', 0.95, 'b'),
+      reading('Itaú', 'CEO', 0.6, 'c'),
+    ];
+    const page = doc('<html><body></body></html>');
+    for (const order of [readings, [...readings].reverse(), [readings[1]!, readings[0]!, readings[2]!]])
+      expect(collect(order, page, 'https://exemplo.com.br/')).toEqual([
+        {
+          primeiro_nome: 'Íris',
+          ultimo_nome: 'Souza',
+          empresa: 'Itaú',
+          cargo: 'CEO',
+          confidence: 0.95,
+          source: 'b',
+        },
+      ]);
   });
 
   it('runs only the site extractor on a site that has one: a single-page site keeps stale meta tags', () => {

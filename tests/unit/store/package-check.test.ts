@@ -26,13 +26,18 @@ function goodManifest(): Record<string, unknown> {
   };
 }
 
-function pack(manifest: Record<string, unknown>, drop: string[] = []) {
+function pack(
+  manifest: Record<string, unknown>,
+  drop: string[] = [],
+  extra: Record<string, Buffer | string> = {},
+) {
   const files: Record<string, Buffer | string> = {
     'manifest.json': JSON.stringify(manifest),
     'background.js': 'chrome.storage.local.get("x"); chrome.alarms.create("keep", {});',
     '_locales/pt_BR/messages.json': messages,
     '_locales/en/messages.json': messages,
     ...Object.fromEntries(Object.values(ICONS).map((f) => [f, icon(Number(f.match(/\d+/)![0]))])),
+    ...extra,
   };
   for (const f of drop) delete files[f];
   const zip = writeZip(files);
@@ -81,6 +86,30 @@ describe('checkPackage', () => {
     expect(errors).toContain('permissão "tabs" não é usada pelo código do pacote');
     expect(errors).toContain('permissão "tabs" não explicada no README');
     expect(errors).toContain('__MSG_extShortName__ sem texto em _locales/pt_BR');
+  });
+
+  it('fails a content script above 8 kB, declared or only in the package, and one declared but missing', () => {
+    const m = goodManifest();
+    m.content_scripts = [
+      { matches: ['https://www.linkedin.com/*'], js: ['content-linkedin.js'] },
+      { matches: ['https://github.com/*'], js: ['/content-github.js', 'content-gone.js'] },
+    ];
+    const small = 'x'.repeat(8 * 1024);
+    const big = 'x'.repeat(8 * 1024 + 1);
+    const report = pack(m, [], {
+      'content-linkedin.js': big,
+      'content-github.js': small,
+      'content-generic.js': big,
+      'extract-generic.js': big,
+    });
+    expect(report.errors).toEqual([
+      'script de conteúdo content-linkedin.js tem 8193 bytes, acima de 8192 (8 kB)',
+      'content_scripts declara content-gone.js, que não está no pacote',
+      'script de conteúdo content-generic.js tem 8193 bytes, acima de 8192 (8 kB)',
+    ]);
+    expect(report.facts).toContain(
+      'scripts de conteúdo: content-linkedin.js 8.0 kB, content-github.js 8.0 kB, content-generic.js 8.0 kB',
+    );
   });
 
   it('fails a default locale that is not in the package, and a zip without a manifest', () => {
