@@ -13,7 +13,7 @@ import {
   type Persona,
 } from './model';
 import { MAX_ISSUES, issueLine, moreLine } from './issues';
-import { MAX_ITEMS, MAX_TEXT, compact, cutAt } from '@/lib/text';
+import { MAX_ITEMS, MAX_TEXT, compact, cutAt, fold } from '@/lib/text';
 
 /*
  * Reads the `analise` object of any tier and naming variant (Basic form and the three naming families, docs/api-contract.md)
@@ -62,9 +62,7 @@ function present<T extends object>(o: T): T | undefined {
   return has ? compact(o) : undefined;
 }
 
-const fold = (s: string) => s.toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ');
-
-/** Keeps the first of equal entries (case and spacing ignored), filling its missing fields from the later ones. */
+/** Keeps the first of equal entries (case, accents and spacing ignored: lib/text.ts `fold`), filling its missing fields from the later ones. */
 function mergeBy<T extends object>(items: T[], key: (item: T) => string): T[] {
   const seen = new Map<string, T>();
   for (const item of items) {
