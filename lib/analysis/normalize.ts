@@ -62,7 +62,10 @@ function present<T extends object>(o: T): T | undefined {
   return has ? compact(o) : undefined;
 }
 
-/** Keeps the first of equal entries (case, accents and spacing ignored: lib/text.ts `fold`), filling its missing fields from the later ones. */
+/**
+ * Keeps the first of equal entries (case, accents and spacing ignored: `fold` of lib/text.ts), filling its missing
+ * fields from the later ones.
+ */
 function mergeBy<T extends object>(items: T[], key: (item: T) => string): T[] {
   const seen = new Map<string, T>();
   for (const item of items) {
