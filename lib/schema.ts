@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { capList, capRecord, capText, capTexts } from '@/lib/text';
+import { MAX_ITEMS, capList, capRecord, capText, capTexts } from '@/lib/text';
 
 /*
  * The forgiving zod helpers every outside body is read with (profile API, analysis, model API): a known field of an
@@ -13,11 +13,16 @@ export const num = () => opt(z.number());
 export const bool = () => opt(z.boolean());
 /** Any text, as sent. */
 export const text = () => opt(z.string());
-/** Service text shown to the user, capped. */
-export const cappedText = () => opt(z.string().transform((s) => capText(s)));
+/** Service text shown to the user, capped (required: wrap it in `opt` or use `cappedText` where it may be absent). */
+export const capped = () => z.string().transform((s) => capText(s));
+/** Service text shown to the user, capped, forgiving. */
+export const cappedText = () => opt(capped());
 
 /** Cut before parsing, so a huge list or record costs its cap, not its size. */
-export const firstItems = (v: unknown) => (Array.isArray(v) ? capList(v) : v);
+const firstItems =
+  (max = MAX_ITEMS) =>
+  (v: unknown) =>
+    Array.isArray(v) ? capList(v, max) : v;
 const firstEntries = (v: unknown) =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? capRecord(v as Record<string, unknown>) : v;
 
@@ -25,17 +30,20 @@ const firstEntries = (v: unknown) =>
 export const list = <T extends z.ZodType>(item: T) =>
   opt(
     z.preprocess(
-      firstItems,
+      firstItems(),
       z
         .array(item.optional().catch(undefined))
         .transform((items) => items.filter((x): x is NonNullable<typeof x> => x !== undefined)),
     ),
   );
+/** A list, capped at `max`, whose items must all be good (one bad item fails the list). */
+export const cappedArray = <T extends z.ZodType>(item: T, max = MAX_ITEMS) =>
+  z.preprocess(firstItems(max), z.array(item));
 /** A list of texts, capped in count and length. */
 export const texts = () =>
   opt(
     z.preprocess(
-      firstItems,
+      firstItems(),
       z
         .array(z.string().optional().catch(undefined))
         .transform((l) => capTexts(l.filter((s) => s !== undefined))),

@@ -8,6 +8,7 @@ import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
 import { usePanel, useSend } from './context';
+import { UnreadFields } from './UnreadFields';
 import { useConfirmSpend } from './useConfirmSpend';
 import type { HistoryEntry, Lang } from '@/lib/model';
 
@@ -166,29 +167,6 @@ function Freshness({ entry, via, lang, prefs }: Shown) {
       {q?.unavailable && <span>— {tr(lang, q.unavailable)}</span>}
       {dialog}
     </div>
-  );
-}
-
-/**
- * What the reader could not read from the service's answer, said quietly with the fields on request: the rest of
- * the analysis is shown as read.
- */
-function UnreadFields({ issues, lang }: { issues: string[]; lang: Lang }) {
-  if (!issues.length) return null;
-  const n = issues.length;
-  return (
-    <details className="text-xs text-zinc-600 dark:text-zinc-400 print:hidden" data-testid="unread-fields">
-      <summary className="cursor-pointer">
-        {n === 1
-          ? tr(lang, { pt: '1 campo não pôde ser lido', en: '1 field could not be read' })
-          : tr(lang, { pt: `${n} campos não puderam ser lidos`, en: `${n} fields could not be read` })}
-      </summary>
-      <ul className="mt-1 list-disc pl-5">
-        {issues.map((issue) => (
-          <li key={issue}>{issue}</li>
-        ))}
-      </ul>
-    </details>
   );
 }
 

@@ -145,9 +145,11 @@ export const ANALYSIS_VERSION = 2;
 const roundScore = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /**
- * Emotional stability and neuroticism are one measure seen from two sides: a source that gives one gives both, and
- * when the service sent both and they disagree, neuroticism (the trait every variant carries) wins. The one place
- * this is decided: the normalizer applies it, and history entries written before it are migrated on read.
+ * Emotional stability and neuroticism are one measure seen from two sides (the contract lists both without saying
+ * how they relate; docs/api-contract.md): a source that gives one gives both, and when the service sent both and
+ * they disagree, neuroticism (the Big Five's own trait, sent by every variant but /analisar-extensao-chrome) wins.
+ * The one place this is decided: the normalizer applies it, and history entries written before it are migrated on
+ * read (lib/history.ts, migrateEntry).
  */
 export function reconcileOcean(scores: OceanScores): OceanScores {
   const out = { ...scores };

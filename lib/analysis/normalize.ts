@@ -12,7 +12,8 @@ import {
   type PainPoint,
   type Persona,
 } from './model';
-import { MAX_ITEMS, MAX_TEXT, compact, cutAt } from '@/lib/text';
+import { MAX_ISSUES, issueLine, moreLine } from './issues';
+import { MAX_ITEMS, MAX_TEXT, compact, cutAt, fold } from '@/lib/text';
 
 /*
  * Reads the `analise` object of any tier and naming variant (Basic form and the three naming families, docs/api-contract.md)
@@ -21,7 +22,6 @@ import { MAX_ITEMS, MAX_TEXT, compact, cutAt } from '@/lib/text';
  */
 
 export { MAX_ITEMS, MAX_TEXT };
-const MAX_ISSUES = 50;
 
 export interface NormalizeResult {
   analysis: Analysis;
@@ -56,17 +56,16 @@ function kind(v: unknown): string {
   }
 }
 
-/** Drops keys whose value is undefined, so the model stays plain data. */
-
 /** The object, or undefined when it holds nothing (no value, only empty lists). */
 function present<T extends object>(o: T): T | undefined {
   const has = Object.values(o).some((v) => v !== undefined && !(Array.isArray(v) && v.length === 0));
   return has ? compact(o) : undefined;
 }
 
-const fold = (s: string) => s.toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ');
-
-/** Keeps the first of equal entries (case and spacing ignored), filling its missing fields from the later ones. */
+/**
+ * Keeps the first of equal entries (case, accents and spacing ignored: `fold` of lib/text.ts), filling its missing
+ * fields from the later ones.
+ */
 function mergeBy<T extends object>(items: T[], key: (item: T) => string): T[] {
   const seen = new Map<string, T>();
   for (const item of items) {
@@ -90,13 +89,13 @@ class Reader {
   private overflow = 0;
 
   issue(path: string, message: string): void {
-    if (this.issues.length < MAX_ISSUES) this.issues.push(`${path}: ${message}`);
+    if (this.issues.length < MAX_ISSUES) this.issues.push(issueLine(path, message));
     else this.overflow++;
   }
 
   report(): string[] {
     if (!this.overflow) return this.issues;
-    return [...this.issues, `… e mais ${this.overflow} ${this.overflow === 1 ? 'problema' : 'problemas'}`];
+    return [...this.issues, moreLine(this.overflow)];
   }
 
   private expected(path: string, what: string, v: unknown): undefined {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { capList, capText } from '@/lib/text';
 
 /* Bodies of the /v1 model API (2.12–2.15, OpenAI-compatible). Loose objects; only the essentials are required. */
 
-import { bool, num, opt, text as str } from '@/lib/schema';
+import { bool, capped, cappedArray, cappedText as shown, num, opt, text as str } from '@/lib/schema';
 
 const nullableStr = () => opt(z.string().nullable());
 
@@ -22,8 +21,7 @@ export const modelPermissionSchema = z.looseObject({
   is_blocking: bool(),
 });
 
-/** A text the options page and the draft show: capped as analyses are. Deltas are bounded by the draft. */
-const shown = () => opt(z.string().transform((s) => capText(s)));
+/* Texts the options page and the draft show are capped as analyses are (`shown`); deltas are bounded by the draft. */
 
 /** The most models listed. */
 export const MAX_MODELS = 200;
@@ -33,20 +31,15 @@ export const modelSchema = z.looseObject({
   object: shown(),
   created: num(),
   owned_by: shown(),
-  permission: opt(z.preprocess((v) => (Array.isArray(v) ? capList(v) : v), z.array(modelPermissionSchema))),
+  permission: opt(cappedArray(modelPermissionSchema)),
   root: shown(),
-  parent: opt(
-    z
-      .string()
-      .transform((s) => capText(s))
-      .nullable(),
-  ),
+  parent: opt(capped().nullable()),
 });
 export type Model = z.infer<typeof modelSchema>;
 
 export const modelListSchema = z.looseObject({
   object: str(),
-  data: z.preprocess((v) => (Array.isArray(v) ? capList(v, MAX_MODELS) : v), z.array(modelSchema)),
+  data: cappedArray(modelSchema, MAX_MODELS),
 });
 
 const usageSchema = z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() });

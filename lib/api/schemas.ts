@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { aiInsightsSchema, metadataSchema } from '@/lib/analysis/schemas';
-import { bool, cappedText as str, dict, list, num, opt, rawObject, texts as strs } from '@/lib/schema';
-
-/** The analysis is read once, from the body as sent, by lib/analysis/normalize.ts (which reports what it drops). */
-const analiseSchema = rawObject();
-import { capText, compact, fold } from '@/lib/text';
+import {
+  bool,
+  capped as text,
+  cappedText as str,
+  dict,
+  list,
+  num,
+  opt,
+  rawObject,
+  texts as strs,
+} from '@/lib/schema';
+import { compact, fold } from '@/lib/text';
 import { validCredits } from './billing';
 
 /*
@@ -12,17 +18,16 @@ import { validCredits } from './billing';
  * fields pass. Only what a body cannot do without is required; any other known field with an unexpected type
  * reads as absent rather than rejecting the whole answer. Every text, list and record is capped as analyses are
  * (lib/text.ts), before anything can show it: a hostile body cannot fill a page.
+ *
+ * The analysis is not read here: `analise`, and the `metadata` and `ai_insights` that travel beside it, are kept
+ * as sent for the one reader, lib/analysis/normalize.ts, which names what it cannot read.
  */
 
-/** Service text, capped (required where a body cannot do without it). */
-const text = () => z.string().transform((s) => capText(s));
+const analiseSchema = rawObject();
+/** Read with the analysis (normalizeAnalysis's `extra`), so taken as sent. */
+const besideAnalysis = () => z.unknown();
 /** A credit figure: a whole number in 0..MAX_CREDITS, else absent (see ./billing). */
-const credits = () =>
-  z
-    .unknown()
-    .transform((v) => validCredits(v))
-    .optional()
-    .catch(undefined);
+const credits = () => opt(z.unknown().transform((v) => validCredits(v)));
 
 /** What a single or batch endpoint receives: the Portuguese names only (never a URL or page content). */
 export interface ProfileInput {
@@ -55,8 +60,8 @@ export const singleResponseSchema = z.preprocess(
   z.looseObject({
     analise: analiseSchema,
     billing_info: opt(billingInfoSchema),
-    metadata: opt(metadataSchema),
-    ai_insights: opt(aiInsightsSchema),
+    metadata: besideAnalysis(),
+    ai_insights: besideAnalysis(),
   }),
 );
 export type SingleResponse = z.infer<typeof singleResponseSchema>;
@@ -76,7 +81,7 @@ export const batchItemSchema = z.preprocess(
     profile_index: z.number(),
     input: opt(inputEchoSchema),
     analise: opt(analiseSchema),
-    ai_insights: opt(aiInsightsSchema),
+    ai_insights: besideAnalysis(),
     error: str(),
     error_code: str(),
   }),

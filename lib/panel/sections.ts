@@ -8,7 +8,8 @@ import type { Lang, Text } from '@/lib/model';
 /*
  * The analysis as a list of sections of plain blocks. The panel renders them, and the text and Markdown copies
  * are written from them, so every field shows up in both, and a field the analysis lacks shows up in neither.
- * Values are read defensively: an entry from an older history, or a field of an unexpected type, is skipped.
+ * The Analysis is trusted as the one reader gave it (lib/analysis/normalize.ts: texts trimmed and never empty, lists
+ * always there) and older history entries are migrated when read (lib/history.ts): nothing is read again here.
  */
 
 export interface Fact {
@@ -46,11 +47,6 @@ export interface SectionModel {
   open: boolean;
   blocks: Block[];
 }
-
-// The Analysis is trusted as the reader gave it (lib/analysis/normalize.ts); only empty texts are left out.
-const str = (x: string | undefined): string | undefined => (x?.trim() ? x.trim() : undefined);
-const strs = (x: string[] | undefined): string[] =>
-  (x ?? []).flatMap((s) => (str(s) === undefined ? [] : [str(s)!]));
 
 const L = {
   playbook: { pt: 'Manual do comprador', en: 'Buyer playbook' },
@@ -126,33 +122,23 @@ type Label = keyof typeof L;
 function builder(lang: Lang) {
   const t = (k: Label) => L[k][lang];
   const facts = (pairs: [Label, string | undefined][], label?: Label): Block[] => {
-    const items = pairs.flatMap(([k, v]) => (str(v) === undefined ? [] : [{ label: t(k), text: str(v)! }]));
+    const items = pairs.flatMap(([k, v]) => (v ? [{ label: t(k), text: v }] : []));
     return items.length ? [label ? { kind: 'facts', label: t(label), items } : { kind: 'facts', items }] : [];
   };
   const text = (k: Label, v: string | undefined): Block[] =>
-    str(v) === undefined ? [] : [{ kind: 'text', label: t(k), text: str(v)! }];
-  const list = (k: Label, v: string[] | undefined): Block[] => {
-    const items = strs(v);
-    return items.length ? [{ kind: 'list', label: t(k), items }] : [];
-  };
+    v ? [{ kind: 'text', label: t(k), text: v }] : [];
+  const list = (k: Label, items: string[] | undefined): Block[] =>
+    items?.length ? [{ kind: 'list', label: t(k), items }] : [];
   const records = <T>(
     k: Label,
     v: T[] | undefined,
-    title: (o: T) => string | undefined,
+    title: (o: T) => string,
     fields: (o: T) => [Label, string | undefined][],
   ): Block[] => {
-    const items = (v ?? []).flatMap((o) => {
-      const head = str(title(o));
-      if (head === undefined) return [];
-      return [
-        {
-          title: head,
-          fields: fields(o).flatMap(([f, x]) =>
-            str(x) === undefined ? [] : [{ label: t(f), text: str(x)! }],
-          ),
-        },
-      ];
-    });
+    const items = (v ?? []).map((o) => ({
+      title: title(o),
+      fields: fields(o).flatMap(([f, x]) => (x ? [{ label: t(f), text: x }] : [])),
+    }));
     return items.length ? [{ kind: 'records', label: t(k), items }] : [];
   };
   return { t, facts, text, list, records };
@@ -204,7 +190,7 @@ export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
             ['preferredStyle', strategy?.estilo],
             ['content', strategy?.conteudo],
             ['timing', strategy?.timing],
-            ['channels', strs(strategy?.canais).join(', ')],
+            ['channels', strategy?.canais.join(', ')],
           ],
           'strategy',
         ),
@@ -315,12 +301,12 @@ export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
       facts([
         [
           'processingTime',
-          typeof meta?.processingTimeMs === 'number' && Number.isFinite(meta.processingTimeMs)
-            ? `${formatNumber(lang, Math.round(meta.processingTimeMs / 100) / 10)} s`
-            : undefined,
+          meta?.processingTimeMs === undefined
+            ? undefined
+            : `${formatNumber(lang, Math.round(meta.processingTimeMs / 100) / 10)} s`,
         ],
-        ['aiEnhanced', typeof meta?.aiEnhanced === 'boolean' ? t(meta.aiEnhanced ? 'yes' : 'no') : undefined],
-        ['generatedAt', str(meta?.timestamp) && dateTime(lang, meta!.timestamp!)],
+        ['aiEnhanced', meta?.aiEnhanced === undefined ? undefined : t(meta.aiEnhanced ? 'yes' : 'no')],
+        ['generatedAt', meta?.timestamp && dateTime(lang, meta.timestamp)],
       ]),
     ],
   ];
@@ -357,19 +343,11 @@ export function summaryLabel(key: keyof typeof SUMMARY_LABELS, lang: Lang): stri
 export function summaryOf(a: Analysis, lang: Lang): SummaryModel {
   const facts: Fact[] = [];
   const add = (key: keyof typeof SUMMARY_LABELS, value: string | undefined) => {
-    if (str(value) !== undefined) facts.push({ label: SUMMARY_LABELS[key][lang], text: str(value)! });
+    if (value) facts.push({ label: SUMMARY_LABELS[key][lang], text: value });
   };
   add('role', a.cargo);
   add('stakeholder', stakeholderText(lang, a.tipoStakeholder));
   add('mbti', a.mbti?.type);
   const traits = topTraits(a, 3).map((x) => `${OCEAN_LABELS[x.trait][lang]} ${Math.round(x.score * 100)}`);
-  return { facts, traits, approach: safe(() => approachSummary(a)) };
-}
-
-function safe<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch {
-    return undefined;
-  }
+  return { facts, traits, approach: approachSummary(a) };
 }

@@ -154,6 +154,34 @@ describe('history', () => {
     expect(await again.get('bad')).toBeNull();
   });
 
+  it('migrates an entry kept by an older reading of the analysis wherever it is read', async () => {
+    const h = open();
+    await h.put(entry('x'));
+    await h.close();
+    // As the extension wrote it before entries had a version: stability and neuroticism disagree.
+    const { version: _version, ...current } = entry('old');
+    const old = {
+      ...current,
+      analysis: { ...current.analysis, ocean: { openness: 0.6, neuroticism: 0.3, emotionalStability: 0.9 } },
+      search: 'ana souza nubank head de vendas',
+    };
+    const raw = await openDB(HISTORY_DB, HISTORY_VERSION);
+    await raw.put('entries', old as never);
+    raw.close();
+
+    const again = open();
+    const read = await again.get('old');
+    expect(read?.version).toBe(ANALYSIS_VERSION);
+    expect(read?.analysis.ocean).toEqual({ openness: 0.6, neuroticism: 0.3, emotionalStability: 0.7 });
+    expect((await again.exportAll()).find((e) => e.id === 'old')).toEqual(read);
+    expect((await again.list({ query: 'ana' })).map((e) => e.id).sort()).toEqual(['old', 'x']);
+    // migrated on read: the stored record is left as it was
+    await again.close();
+    const after = await openDB(HISTORY_DB, HISTORY_VERSION);
+    expect((await after.get('entries', 'old'))?.version).toBeUndefined();
+    after.close();
+  });
+
   describe('when storage is full', () => {
     const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 

@@ -437,6 +437,17 @@ describe('playbook', () => {
     expect(a.prioridades).toEqual(['Segurança']);
   });
 
+  it('takes entries that differ only in case, accents or spacing as one', () => {
+    const a = clean({
+      manual_comprador: {
+        prioridades: ['Segurança da informação', 'seguranca  da INFORMACAO', 'Custo'],
+        pontos_dor: [{ desafio: 'Migração do ERP' }, { desafio: 'migracao do erp', impacto: 'Alto' }],
+      },
+    });
+    expect(a.prioridades).toEqual(['Segurança da informação', 'Custo']);
+    expect(a.painPoints).toEqual([{ desafio: 'Migração do ERP', impacto: 'Alto' }]);
+  });
+
   it('skips entries without their main text and names them', () => {
     const { analysis, issues } = normalizeAnalysis({
       manual_comprador: {

@@ -40,7 +40,7 @@ describe('single analyses, against the sandbox', () => {
     expect(
       (body.analise.ai_insights as { industry_trends?: unknown[] })?.industry_trends?.length,
     ).toBeGreaterThan(0);
-    expect(body.metadata?.ai_enhanced).toBe(true);
+    expect(body.metadata).toMatchObject({ ai_enhanced: true });
     expect(body.billing_info?.creditos_utilizados).toBe(3);
     expect((await sb.ledger(key)).total_credits).toBe(3);
   });

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 // Hundreds of generated cases each: generous on a busy machine (the assertions do not depend on time).
 vi.setConfig({ testTimeout: 120_000 });
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
+import { MAX_ISSUES, unreadFields } from '@/lib/analysis/issues';
+import crm from '@/tests/fixtures/api/crm.json';
 import { MAX_ITEMS, MAX_TEXT } from '@/lib/text';
 import { expectNoPollution, hostileJson, LONE_SURROGATE, walk } from './arbitraries';
 
@@ -127,7 +129,7 @@ describe('normalizeAnalysis on any body', () => {
         const seen = walk(analysis);
         for (const s of seen.strings) expect(s.length).toBeLessThanOrEqual(MAX_TEXT);
         for (const n of seen.arrays) expect(n).toBeLessThanOrEqual(MAX_ITEMS);
-        expect(issues.length).toBeLessThanOrEqual(51);
+        expect(issues.length).toBeLessThanOrEqual(MAX_ISSUES + 1);
         // A cut never leaves half of a pair (the body's own lone halves aside).
         if (!walk(body).strings.some((s) => LONE_SURROGATE.test(s)))
           for (const s of seen.strings) expect(s).not.toMatch(LONE_SURROGATE);
@@ -135,6 +137,60 @@ describe('normalizeAnalysis on any body', () => {
         expect(JSON.parse(JSON.stringify(analysis))).toEqual(analysis);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** Top-level fields that only a text can fill: anything else there is a field the reader could not read. */
+const TEXT_FIELDS = [
+  'cargo',
+  'tipo_stakeholder',
+  'localizacao_detectada',
+  'personality_type',
+  'communication_style',
+  'working_style',
+  'decision_making',
+  'mbti_description',
+];
+const notText = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 2 }),
+);
+
+describe('the issues of a reading are counted', () => {
+  it('names each field of the wrong type once, and the panel counts them all', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...TEXT_FIELDS), { minLength: 1 }),
+        fc.array(notText, { minLength: TEXT_FIELDS.length, maxLength: TEXT_FIELDS.length }),
+        (fields, values) => {
+          const raw = { ...crm.analise, ...Object.fromEntries(fields.map((f, i) => [f, values[i]])) };
+          const { analysis, issues } = normalizeAnalysis(raw);
+          const unread = unreadFields(issues);
+          expect(unread.count).toBe(fields.length);
+          expect(unread.fields.map((f) => f.field).sort()).toEqual([...fields].sort());
+          // the rest of the analysis is read as before
+          expect(analysis.ocean).toEqual(normalizeAnalysis(crm.analise).analysis.ocean);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('on any body, counts every issue, those past the cap included', () => {
+    fc.assert(
+      fc.property(hostileJson(KEYS, 4), (body) => {
+        const { issues } = normalizeAnalysis(body);
+        const { count, fields } = unreadFields(issues);
+        expect(fields.length).toBeLessThanOrEqual(MAX_ISSUES);
+        if (issues.length <= MAX_ISSUES) expect(count).toBe(issues.length);
+        else expect(count).toBeGreaterThan(MAX_ISSUES);
+        for (const f of fields) expect(f.field).not.toBe('');
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import crm from '@/tests/fixtures/api/crm.json';
-import { normalizeAnalysis } from '@/lib/analysis/normalize';
+import { emptyAnalysis, normalizeAnalysis } from '@/lib/analysis/normalize';
+import basico from '@/tests/fixtures/api/crm_basico.json';
 import { reconcileOcean } from '@/lib/analysis/model';
 import { stakeholderText } from '@/lib/analysis/stakeholder';
 import type { Analysis } from '@/lib/analysis/model';
@@ -123,15 +124,21 @@ describe('analysisSections', () => {
     });
   });
 
-  it('leaves out what is missing or empty', () => {
-    const sparse = {
-      ...basic,
-      persona: { titulo: '  ' },
-      interesses: [],
-      linguagemImpacto: ['', '  '],
-    } as Analysis;
+  it('leaves out what is missing or empty (blank texts are left out by the one reader)', () => {
+    const raw = {
+      ...basico.analise,
+      manual_comprador: { ...basico.analise.manual_comprador, persona: { titulo: '  ' } },
+      interesses_profissionais: [],
+      linguagem_impacto: ['', '  '],
+    };
+    const { analysis: sparse, issues } = normalizeAnalysis(raw);
+    expect(issues).toEqual([]);
     expect(ids(sparse)).toEqual(['playbook', 'profile']);
-    expect(analysisSections({} as Analysis, 'pt')).toEqual([]);
+    expect(shown(analysisSections(sparse, 'pt'))).not.toMatch(/^\s*$/m);
+    expect(
+      analysisSections(sparse, 'pt')[0]?.blocks.map((b) => b.kind === 'facts' && b.items),
+    ).not.toContainEqual(expect.arrayContaining([expect.objectContaining({ label: 'Persona' })]));
+    expect(analysisSections(emptyAnalysis(), 'pt')).toEqual([]);
   });
 
   it('shows what the one reader gives: a raw answer with wrong types is read first, never defended at render', () => {
@@ -174,6 +181,6 @@ describe('summaryOf', () => {
   });
 
   it('is empty for an analysis without those fields', () => {
-    expect(summaryOf({} as Analysis, 'pt')).toEqual({ facts: [], traits: [], approach: undefined });
+    expect(summaryOf(emptyAnalysis(), 'pt')).toEqual({ facts: [], traits: [], approach: undefined });
   });
 });
