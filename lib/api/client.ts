@@ -1,4 +1,4 @@
-import ky from 'ky';
+import ky, { HTTPError, TimeoutError as KyTimeoutError, type KyInstance, type KyResponse } from 'ky';
 import type { z } from 'zod';
 import { isAllowedApiOrigin } from './config';
 import { ENDPOINTS, MAX_BATCH_SIZE, type EndpointName, type EndpointSpec } from './endpoints';
@@ -10,7 +10,7 @@ import {
   type ApiError,
   type ErrorContext,
 } from './errors';
-import { errorFromResponse } from './response-errors';
+import { errorFromResponse, parseRetryAfter } from './response-errors';
 import {
   chatChunkSchema,
   chatCompletionSchema,
@@ -56,17 +56,35 @@ export interface CallOptions {
 /** A single analysis; `degraded` is set when Plus fell back to the Complete analysis (503, 2 credits). */
 export type SingleResult = SingleResponse & { degraded?: ApiError };
 
-/** A 429 means the request was not processed: it is re-sent after Retry-After, at most this often. */
-const RATE_LIMIT_RETRIES = 2;
-/** A longer Retry-After is reported to the user instead of waited for. */
-const MAX_AUTO_WAIT_SEC = 30;
-
-/** Idempotent GETs are re-sent after a network failure or a 5xx. */
+/*
+ * Re-sending. Two rules, and no third:
+ *  - ky re-sends idempotent GETs (all free) after a network failure, a 408, a 429 or a 500/502/503/504, waiting the
+ *    answer's Retry-After (read by parseRetryAfter) or its backoff, at most GET_RETRIES times;
+ *  - a POST is never re-sent by ky (`methods: ['get']`): a charging POST that timed out, dropped or got a 5xx may
+ *    have been charged. The client itself re-sends a POST only after a 429, the one answer that says the request
+ *    was not processed (`resendAfterRateLimit`), and the batch pacer is told of each wait.
+ */
 const GET_RETRIES = 2;
+const GET_RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+const POST_RATE_LIMIT_RESENDS = 2;
+/** A longer Retry-After is reported to the user (with when to come back) instead of waited for. */
+const MAX_AUTO_WAIT_SEC = 30;
+/** How long after ky's timeout our own timer gives up on a fetch that ignores ky's abort. */
+const BACKSTOP_MS = 1_000;
+/** ky's own backoff between GET retries: 0.3 s, then 0.6 s. */
+const backoffSec = (retry: number) => 0.3 * 2 ** (retry - 1);
+
+/** The wait taken after a 429 (1 s when the service named none), or undefined when it is too long to wait. */
+function rateLimitWait(error: ApiError): number | undefined {
+  const sec = error.retryAfterSec ?? 1;
+  return sec <= MAX_AUTO_WAIT_SEC ? sec : undefined;
+}
 
 interface Deadline {
+  /** Aborted when the caller cancels or the timer runs out. */
   signal: AbortSignal;
-  arm(): void;
+  /** (Re)starts the timer: the request fails with TIMEOUT unless disarmed within `ms`. */
+  arm(ms: number): void;
   disarm(): void;
   /** The request is over: stops the timer and stops following the caller's signal. */
   done(): void;
@@ -79,16 +97,17 @@ interface Deadline {
 }
 
 /**
- * Our own timer rather than ky's: ky's timeout stops at the response headers and is not an idle timer. The
- * caller's signal is followed by a listener rather than AbortSignal.any: a listener also keeps a caller's
- * AbortSignal.timeout alive until it fires, which some runtimes (Node 20) do not do for AbortSignal.any.
+ * The caller's signal, followed by a listener rather than AbortSignal.any (a listener also keeps a caller's
+ * AbortSignal.timeout alive until it fires, which some runtimes, Node 20, do not do for AbortSignal.any), and a
+ * timer for what ky's `timeout` does not cover: ky's ends with the answer's headers, this one bounds reading the
+ * body and each silence of a stream.
  */
-function deadline(ms: number, outer: AbortSignal | undefined): Deadline {
+function deadline(outer: AbortSignal | undefined): Deadline {
   const ctl = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let expired = false;
   const disarm = () => clearTimeout(timer);
-  const arm = () => {
+  const arm = (ms: number) => {
     disarm();
     timer = setTimeout(() => {
       expired = true;
@@ -98,7 +117,6 @@ function deadline(ms: number, outer: AbortSignal | undefined): Deadline {
   const follow = () => ctl.abort(outer?.reason);
   if (outer?.aborted) follow();
   else outer?.addEventListener('abort', follow, { once: true });
-  arm();
   return {
     signal: ctl.signal,
     arm,
@@ -138,9 +156,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Never a `__proto__` key in what the schemas read (see ./json). */
-const parseJson = parseBody;
-
 const trimmed = (s: string | undefined) => {
   const t = s?.trim();
   return t ? t : undefined;
@@ -163,59 +178,71 @@ function issuesText(error: z.ZodError): string {
     .join('; ');
 }
 
+/** What the last answer of a call said, read by the afterResponse hook. */
+interface Verdict {
+  error: ApiError;
+  /** The error answer's body, parsed (Plus's fallback is read from it). */
+  body: unknown;
+  /** Seconds before ky sends the GET again; undefined: it is not sent again. */
+  resendAfterSec?: number;
+}
+
+/** A call's answer once its headers are in: accepted (the body still to read), or an error answer. */
+type Opened =
+  | { ok: true; res: Response; d: Deadline; ms: number }
+  | { ok: false; error: ApiError; body: unknown };
+
+/**
+ * The calls the extension makes, by name (lib/api/endpoints.ts); tests add the rest of the contract
+ * (tests/unit/api/test-calls.ts).
+ *
+ * What ky does here: the prefix URL of each API, the key (a beforeRequest hook, for the configured origin only),
+ * JSON bodies, the wait for the answer's headers (`timeout`, per endpoint), reading every answer before anything
+ * else sees it (an afterResponse hook: an error answer becomes an ApiError there, and the GET re-send decision is
+ * made from it), and re-sending GETs (`retry`, above). What it deliberately does not do, and why:
+ *  - ky's own Retry-After reading (`afterStatusCodes: []`): it waits its maximum for an unreadable header, clamps a
+ *    long wait instead of giving up, and ignores the body's `retry_after`. The wait comes from parseRetryAfter
+ *    instead, through `retry.delay`, so that the wait taken is the one the error message tells.
+ *  - `beforeError`: the error answer is already an ApiError (afterResponse); and ky wants an HTTPError back from
+ *    it, since any other error would escape ky's status filter and be re-sent.
+ *  - `.json()` and `parseJson`: the body is read as text under our own timer (ky's timeout ends at the headers) and
+ *    parsed by ./json, which drops `__proto__` and `constructor` keys.
+ * Redirects are never followed: the key and the person's name go to the configured origin or nowhere (the browser
+ * strips only Authorization on a cross-origin redirect, never x-api-key). Keyed answers are never taken from nor
+ * kept in the HTTP cache: a cached /creditos would answer for another key.
+ */
 export function createApiClient(options: ApiClientOptions) {
   for (const url of [options.baseUrl, options.llmBaseUrl]) {
     if (!isAllowedApiOrigin(url)) throw new Error(`API address not allowed: ${url}`);
   }
-  // What ky does here: the prefix URL of each API, its headers (the key), JSON bodies and search params.
-  // What it deliberately does not do, and why:
-  //  - `retry: 0`: ky re-sends by method and status; the rule here is about money (`withRetries`): a charging
-  //    POST is re-sent only after a 429 (the service said it did not process it), with a bounded Retry-After that
-  //    the batch pacer is told about; free GETs also after a network failure or a 5xx; nothing after a timeout.
-  //  - `timeout: false`: ky's timeout ends at the response headers; `deadline` also covers reading the body and
-  //    the idle gaps of a stream, per endpoint (lib/api/endpoints.ts).
-  //  - `throwHttpErrors: false`: an error answer is data to read (capped, `__proto__` dropped) and map with the
-  //    charging context (lib/api/response-errors.ts), not an HTTPError with its body unread.
-  // Redirects are never followed: the key and the person's name go to the configured origin or nowhere (the
-  // browser strips only Authorization on a cross-origin redirect, never x-api-key). Keyed answers are never
-  // taken from nor kept in the HTTP cache: a cached /creditos would answer for another key.
-  const common = {
-    retry: 0,
-    timeout: false,
-    throwHttpErrors: false,
-    fetch: options.fetch,
-    redirect: 'manual',
-    cache: 'no-store',
-  } as const;
   const origins = { profile: new URL(options.baseUrl).origin, model: new URL(options.llmBaseUrl).origin };
-
-  /** A redirect (opaque in a browser, a 3xx elsewhere) or an answer from another origin is refused. */
-  function checkOrigin(spec: EndpointSpec, res: Response, ctx: ErrorContext): void {
-    const redirected = res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
-    let foreign = false;
-    try {
-      foreign = res.url !== '' && new URL(res.url).origin !== origins[spec.api];
-    } catch {
-      foreign = true;
-    }
-    if (redirected || foreign || res.redirected) {
-      // The configured service answered with a redirect instead of processing the request.
-      throw new ApiFailure(
-        makeApiError('REDIRECTED', { ...ctx, sent: false }, { status: res.status || undefined }),
-      );
-    }
-  }
+  const instance = (api: EndpointSpec['api'], prefixUrl: string, key: [string, string] | null): KyInstance =>
+    ky.create({
+      prefixUrl,
+      fetch: options.fetch,
+      redirect: 'manual',
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+      retry: {
+        limit: GET_RETRIES,
+        methods: ['get'],
+        statusCodes: GET_RETRY_STATUSES,
+        afterStatusCodes: [],
+      },
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            if (key && new URL(request.url).origin === origins[api]) request.headers.set(...key);
+          },
+        ],
+      },
+    });
   const http = {
-    profile: ky.create({
-      ...common,
-      prefixUrl: options.baseUrl,
-      headers: { accept: 'application/json', ...(options.apiKey && { 'x-api-key': options.apiKey }) },
-    }),
-    model: ky.create({
-      ...common,
-      prefixUrl: options.llmBaseUrl,
-      headers: { accept: 'application/json', authorization: `Bearer ${options.llmApiKey ?? options.apiKey}` },
-    }),
+    profile: instance('profile', options.baseUrl, options.apiKey ? ['x-api-key', options.apiKey] : null),
+    model: instance('model', options.llmBaseUrl, [
+      'authorization',
+      `Bearer ${options.llmApiKey ?? options.apiKey}`,
+    ]),
   };
 
   const contextOf = (spec: EndpointSpec, searched?: ProfileInput): ErrorContext => ({
@@ -225,9 +252,32 @@ export function createApiClient(options: ApiClientOptions) {
     ...(searched && { searched }),
   });
 
+  /** A redirect (opaque in a browser, a 3xx elsewhere) or an answer from another origin is refused. */
+  function refused(spec: EndpointSpec, res: Response, ctx: ErrorContext): ApiError | undefined {
+    const redirected = res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
+    let foreign = false;
+    try {
+      foreign = res.url !== '' && new URL(res.url).origin !== origins[spec.api];
+    } catch {
+      foreign = true;
+    }
+    if (!redirected && !foreign && !res.redirected) return undefined;
+    // The configured service answered with a redirect instead of processing the request.
+    return makeApiError('REDIRECTED', { ...ctx, sent: false }, { status: res.status || undefined });
+  }
+
+  /** Seconds before ky sends a GET again after this error answer; undefined when it is not sent again. */
+  function getResendWait(error: ApiError, res: Response, retry: number): number | undefined {
+    if (retry > GET_RETRIES || !GET_RETRY_STATUSES.includes(res.status)) return undefined;
+    if (isRateLimit(error.code)) return rateLimitWait(error);
+    const told = res.status === 503 ? parseRetryAfter(res.headers.get('retry-after')) : undefined;
+    if (told !== undefined) return told <= MAX_AUTO_WAIT_SEC ? told : undefined;
+    return backoffSec(retry);
+  }
+
   function transportError(e: unknown, d: Deadline, opts: CallOptions, ctx: ErrorContext): ApiError {
     if (e instanceof ApiFailure) return e.error;
-    if (d.timedOut()) return makeApiError('TIMEOUT', ctx);
+    if (e instanceof KyTimeoutError || d.timedOut()) return makeApiError('TIMEOUT', ctx);
     if (opts.signal?.aborted) {
       const reason: unknown = opts.signal.reason;
       return makeApiError(
@@ -238,25 +288,97 @@ export function createApiClient(options: ApiClientOptions) {
     return toApiError(e, ctx);
   }
 
-  function send(spec: EndpointSpec, path: string, json: unknown, signal: AbortSignal, accept?: string) {
-    return http[spec.api](path.replace(/^\//, ''), {
-      method: spec.method,
-      json,
-      signal,
-      ...(accept && { headers: { accept } }),
-    });
+  /**
+   * Sends one request through ky (GETs re-sent there) and waits for its headers. An accepted answer comes back
+   * with its deadline armed for reading the body; an error answer as its ApiError; anything else is thrown.
+   */
+  async function open(
+    spec: EndpointSpec,
+    opts: CallOptions,
+    ctx: ErrorContext,
+    init: { path?: string; json?: unknown; accept?: string },
+  ): Promise<Opened> {
+    const ms = opts.timeoutMs ?? spec.timeoutMs;
+    const d = deadline(opts.signal);
+    let sends = 0;
+    let sentAt = 0;
+    let verdict: Verdict | undefined;
+    const judge = async (res: KyResponse): Promise<Verdict | undefined> => {
+      const refusal = refused(spec, res, ctx);
+      if (refusal || res.ok) {
+        // A clone: ky keeps the original for the caller; this copy is not read.
+        res.body?.cancel().catch(() => undefined);
+        return refusal && { error: refusal, body: undefined };
+      }
+      const body = parseBody(await d.guard(res.text()));
+      const error = errorFromResponse(res.status, body, res.headers, ctx);
+      if (spec.method !== 'GET') return { error, body };
+      const resendAfterSec = getResendWait(error, res, sends);
+      if (resendAfterSec !== undefined && isRateLimit(error.code)) opts.onRateLimitWait?.(resendAfterSec);
+      return { error, body, resendAfterSec };
+    };
+    try {
+      const res = await d.guard(
+        http[spec.api]((init.path ?? spec.path).replace(/^\//, ''), {
+          method: spec.method,
+          json: init.json,
+          signal: d.signal,
+          // Until the answer's headers, per attempt; the body is bounded by the same figure (afterResponse).
+          timeout: ms,
+          ...(init.accept && { headers: { accept: init.accept } }),
+          retry: {
+            // After an answer, the wait it asked for (or 0 when it is not to be re-sent, see beforeRetry);
+            // after a network failure, ky's backoff.
+            delay: (retry) => 1000 * (verdict ? (verdict.resendAfterSec ?? 0) : backoffSec(retry)),
+          },
+          hooks: {
+            beforeRequest: [
+              () => {
+                sends++;
+                sentAt = Date.now();
+                verdict = undefined;
+                // ky's timeout ends the wait for the headers; this one, a little later, is for a fetch that does
+                // not honour ky's abort (ky's promise then never settles).
+                d.arm(ms + BACKSTOP_MS);
+              },
+            ],
+            afterResponse: [
+              async (_request, _options, res) => {
+                d.arm(Math.max(0, ms - (Date.now() - sentAt)));
+                verdict = await judge(res);
+              },
+            ],
+            beforeRetry: [
+              () => {
+                // A redirect, a wait too long to take, the last try: thrown here, ky does not send again.
+                if (verdict && verdict.resendAfterSec === undefined) throw new ApiFailure(verdict.error);
+              },
+            ],
+          },
+        }),
+      );
+      // An ok answer from another origin (a fetch that followed a redirect on its own).
+      const refusal = refused(spec, res, ctx);
+      if (refusal) throw new ApiFailure(refusal);
+      return { ok: true, res, d, ms };
+    } catch (e) {
+      d.done();
+      const answered = e instanceof HTTPError || (e instanceof ApiFailure && e.error === verdict?.error);
+      if (answered && verdict) return { ok: false, error: verdict.error, body: verdict.body };
+      throw new ApiFailure(transportError(e, d, opts, ctx));
+    }
   }
 
   /**
-   * A charging request is re-sent only when the service said it did not process it (429). Free GETs may also be
-   * re-sent after a network failure or a 5xx. Nothing is re-sent after a timeout or a dropped POST.
+   * The one re-send ky is not asked to do: a POST the service answered with a 429 (not processed), after the wait
+   * it named. Anything else a POST meets is final here: a charging call is never sent twice on a guess.
    */
-  async function withRetries<T>(
+  async function resendAfterRateLimit<T>(
     spec: EndpointSpec,
     opts: CallOptions,
     ctx: ErrorContext,
     once: () => Promise<T>,
-  ) {
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       // Cancelled before anything was sent: certainly not charged.
       if (opts.signal?.aborted) throw new ApiFailure(makeApiError('ABORTED', { ...ctx, sent: false }));
@@ -264,26 +386,20 @@ export function createApiClient(options: ApiClientOptions) {
         return await once();
       } catch (e) {
         const error = toApiError(e, ctx);
-        const waitSec = retryWait(spec, error, attempt);
+        const waitSec =
+          spec.method === 'POST' && isRateLimit(error.code) && attempt < POST_RATE_LIMIT_RESENDS
+            ? rateLimitWait(error)
+            : undefined;
         if (waitSec === undefined) throw e instanceof ApiFailure ? e : new ApiFailure(error);
-        if (isRateLimit(error.code)) opts.onRateLimitWait?.(waitSec);
+        opts.onRateLimitWait?.(waitSec);
         try {
           await sleep(waitSec * 1000, opts.signal);
         } catch {
-          // Only a 429 ("not processed") or a free GET waits here: cancelling the wait charges nothing.
+          // A 429 was not processed: cancelling the wait charges nothing.
           throw new ApiFailure(makeApiError('ABORTED', { ...ctx, sent: false }));
         }
       }
     }
-  }
-
-  function retryWait(spec: EndpointSpec, error: ApiError, attempt: number): number | undefined {
-    if (isRateLimit(error.code)) {
-      const sec = error.retryAfterSec ?? 1;
-      return attempt < RATE_LIMIT_RETRIES && sec <= MAX_AUTO_WAIT_SEC ? sec : undefined;
-    }
-    const transient = error.code === 'NETWORK' || (error.status !== undefined && error.status >= 500);
-    return spec.method === 'GET' && transient && attempt < GET_RETRIES ? 0.3 * 2 ** attempt : undefined;
   }
 
   async function call<T>(
@@ -295,27 +411,23 @@ export function createApiClient(options: ApiClientOptions) {
   ): Promise<T> {
     const spec = ENDPOINTS[name];
     const ctx = contextOf(spec, init.searched);
-    return withRetries(spec, opts, ctx, async () => {
-      const d = deadline(opts.timeoutMs ?? spec.timeoutMs, opts.signal);
-      let res: Response;
+    return resendAfterRateLimit(spec, opts, ctx, async () => {
+      const opened = await open(spec, opts, ctx, init);
+      if (!opened.ok) {
+        const recovered = recover?.(opened.error, opened.body);
+        if (recovered !== undefined) return recovered;
+        throw new ApiFailure(opened.error);
+      }
+      const { res, d } = opened;
       let text: string;
       try {
-        res = await d.guard(send(spec, init.path ?? spec.path, init.json, d.signal));
-        checkOrigin(spec, res, ctx);
         text = await d.guard(res.text());
       } catch (e) {
         throw new ApiFailure(transportError(e, d, opts, ctx));
       } finally {
         d.done();
       }
-      const body = parseJson(text);
-      if (!res.ok) {
-        const error = errorFromResponse(res.status, body, res.headers, ctx);
-        const recovered = recover?.(error, body);
-        if (recovered !== undefined) return recovered;
-        throw new ApiFailure(error);
-      }
-      const parsed = schema.safeParse(body);
+      const parsed = schema.safeParse(parseBody(text));
       if (!parsed.success) {
         throw new ApiFailure(
           makeApiError('BAD_RESPONSE', ctx, {
@@ -363,21 +475,13 @@ export function createApiClient(options: ApiClientOptions) {
   ): AsyncGenerator<string, void, undefined> {
     const spec = ENDPOINTS.chatStream;
     const ctx = contextOf(spec);
-    const { res, d } = await withRetries(spec, opts, ctx, async () => {
-      const d = deadline(opts.timeoutMs ?? spec.timeoutMs, opts.signal);
-      let res: Response;
-      try {
-        res = await d.guard(send(spec, spec.path, { ...req, stream: true }, d.signal, 'text/event-stream'));
-        checkOrigin(spec, res, ctx);
-        if (!res.ok) {
-          const body = parseJson(await d.guard(res.text()));
-          throw new ApiFailure(errorFromResponse(res.status, body, res.headers, ctx));
-        }
-      } catch (e) {
-        d.done();
-        throw new ApiFailure(transportError(e, d, opts, ctx));
-      }
-      return { res, d };
+    const { res, d, ms } = await resendAfterRateLimit(spec, opts, ctx, async () => {
+      const opened = await open(spec, opts, ctx, {
+        json: { ...req, stream: true },
+        accept: 'text/event-stream',
+      });
+      if (!opened.ok) throw new ApiFailure(opened.error);
+      return opened;
     });
     if (!res.headers.get('content-type')?.includes('text/event-stream')) {
       // A server that ignored `stream: true` answers with one whole completion.
@@ -389,7 +493,7 @@ export function createApiClient(options: ApiClientOptions) {
       } finally {
         d.done();
       }
-      const parsed = chatCompletionSchema.safeParse(parseJson(text));
+      const parsed = chatCompletionSchema.safeParse(parseBody(text));
       if (!parsed.success) throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
       const content = parsed.data.choices[0]?.message.content;
       if (content) yield content;
@@ -418,7 +522,7 @@ export function createApiClient(options: ApiClientOptions) {
           if (event.oversized)
             throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
           if (event.data.trim() === '[DONE]') return;
-          const data = parseJson(event.data);
+          const data = parseBody(event.data);
           const parsed = chatChunkSchema.safeParse(data);
           if (!parsed.success) {
             if (errorBodies.MODEL.safeParse(data).success) {
@@ -435,7 +539,7 @@ export function createApiClient(options: ApiClientOptions) {
           if (finished) return;
           throw new ApiFailure(makeApiError('NETWORK', ctx));
         }
-        d.arm();
+        d.arm(ms);
       }
     } finally {
       d.done();

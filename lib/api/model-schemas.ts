@@ -35,7 +35,6 @@ export const modelSchema = z.looseObject({
   root: shown(),
   parent: opt(capped().nullable()),
 });
-export type Model = z.infer<typeof modelSchema>;
 
 export const modelListSchema = z.looseObject({
   object: str(),
@@ -72,23 +71,6 @@ export const chatChunkSchema = z.looseObject({
     }),
   ),
 });
-
-export const completionSchema = z.looseObject({
-  id: str(),
-  object: str(),
-  created: num(),
-  model: str(),
-  choices: z.array(
-    z.looseObject({
-      text: z.string(),
-      index: num(),
-      logprobs: opt(z.unknown()),
-      finish_reason: nullableStr(),
-    }),
-  ),
-  usage: opt(usageSchema),
-});
-export type Completion = z.infer<typeof completionSchema>;
 
 export const embeddingListSchema = z.looseObject({
   object: str(),
@@ -128,24 +110,6 @@ export interface ChatRequest {
   messages: ChatMessage[];
   temperature?: number;
   max_tokens?: number;
-}
-
-export interface CompletionRequest {
-  model: string;
-  prompt: string | string[];
-  suffix?: string;
-  max_tokens?: number;
-  temperature?: number;
-  top_p?: number;
-  n?: number;
-  logprobs?: number;
-  echo?: boolean;
-  stop?: string | string[];
-  presence_penalty?: number;
-  frequency_penalty?: number;
-  best_of?: number;
-  logit_bias?: Record<string, number>;
-  user?: string;
 }
 
 export interface EmbeddingRequest {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api/client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient, ENDPOINTS, type CallOptions } from '@/lib/api/client';
 import { toApiError, type ApiError } from '@/lib/api/errors';
 import type { ProfileInput } from '@/lib/api/schemas';
 
@@ -22,9 +22,9 @@ const scripts = new Map<string, Script>();
 let base = '';
 
 const json =
-  (status: number, value: unknown): Script =>
+  (status: number, value: unknown, headers: Record<string, string> = {}): Script =>
   (res) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify(value));
   };
 const sse =
@@ -163,6 +163,171 @@ describe('retries of free GETs', () => {
       action: 'check_credits',
     });
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('ky re-sends GETs, after the wait the answer asks for', () => {
+  /** Answers `first` to the first request of a path, then 200 with `ok`. */
+  const once =
+    (first: Script, ok: unknown): Script =>
+    (res, attempt) =>
+      attempt === 1 ? first(res, attempt) : json(200, ok)(res, attempt);
+  const elapsed = async (p: Promise<unknown>) => {
+    const started = Date.now();
+    await p;
+    return Date.now() - started;
+  };
+
+  it('a 429 with Retry-After: waits it, then the GET is sent again (and the wait is told)', async () => {
+    scripts.set(
+      '/creditos',
+      once(json(429, { error: 'Too Many Requests' }, { 'retry-after': '1' }), { creditos_disponiveis: 7 }),
+    );
+    const waits: number[] = [];
+    const ms = await elapsed(client().creditos({ onRateLimitWait: (s) => waits.push(s) }));
+    expect(ms).toBeGreaterThanOrEqual(950);
+    expect(waits).toEqual([1]);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['GET /creditos', 'GET /creditos']);
+  });
+
+  it('a 503 with Retry-After as an HTTP date: waits until then, then sends again', async () => {
+    const at = new Date(Date.now() + 2_000).toUTCString();
+    scripts.set(
+      '/status',
+      once(json(503, { error: 'Unavailable' }, { 'retry-after': at }), { status: 'online' }),
+    );
+    const ms = await elapsed(client().status());
+    expect(ms).toBeGreaterThanOrEqual(500);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('an unreadable Retry-After is not read as a long wait: 1 s, as for a 429 that names none', async () => {
+    scripts.set(
+      '/v1/models',
+      once(json(429, { error: { type: 'rate_limit_exceeded' } }, { 'retry-after': 'soon' }), {
+        object: 'list',
+        data: [],
+      }),
+    );
+    const ms = await elapsed(client().models.list());
+    expect(ms).toBeGreaterThanOrEqual(950);
+    expect(ms).toBeLessThan(5_000);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a wait longer than the client takes is not waited for: the error tells when to come back', async () => {
+    scripts.set('/creditos', json(429, { error: 'Too Many Requests' }, { 'retry-after': '3600' }));
+    const started = Date.now();
+    const error = await failure(client().creditos());
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSec: 3600, charged: 'no' });
+    expect(error.retryAt).toBeGreaterThan(Date.now() + 3_000_000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a 503 asking for a long pause is not sent again either', async () => {
+    scripts.set('/health', json(503, { error: 'Maintenance' }, { 'retry-after': '600' }));
+    expect(await failure(client().health())).toMatchObject({ code: 'SERVER_ERROR', status: 503 });
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('a POST is never re-sent by ky', () => {
+  it('every charging endpoint is a POST (ky re-sends GETs only)', () => {
+    const charging = Object.values(ENDPOINTS).filter((e) => e.charging);
+    expect(charging.length).toBeGreaterThan(0);
+    for (const e of charging) expect(e.method, e.path).toBe('POST');
+  });
+
+  for (const status of [408, 500, 502, 503, 504]) {
+    it(`a charging POST answered ${status} (with Retry-After) is sent once`, async () => {
+      scripts.set('/crm_basico', json(status, { error: 'falhou' }, { 'retry-after': '1' }));
+      const error = await failure(client().crmBasico(input));
+      expect(error.status).toBe(status);
+      expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /crm_basico']);
+    });
+  }
+
+  it('a free POST of the model API answered 503 with Retry-After is sent once too', async () => {
+    scripts.set('/v1/embeddings', json(503, { error: { type: 'server_error' } }, { 'retry-after': '1' }));
+    expect(await failure(client().embeddings({ model: 'service-embedding', input: 'oi' }))).toMatchObject({
+      code: 'server_error',
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a dropped POST is sent once; a dropped GET is sent again', async () => {
+    const drop: Script = (res) => res.socket?.destroy();
+    scripts.set('/crm', drop);
+    expect(await failure(client().crm(input))).toMatchObject({ code: 'NETWORK', charged: 'unknown' });
+    expect(seen).toHaveLength(1);
+    scripts.set('/creditos', (res, attempt) =>
+      attempt === 1 ? drop(res, attempt) : json(200, { creditos_disponiveis: 3 })(res, attempt),
+    );
+    expect((await client().creditos()).creditos_disponiveis).toBe(3);
+    expect(seen.map((s) => s.url)).toEqual(['/crm', '/creditos', '/creditos']);
+  });
+});
+
+describe('each endpoint waits its own time (lib/api/endpoints.ts)', () => {
+  /** A service that never answers but, as a real fetch, reads the request and honours its signal. */
+  const silent = () =>
+    createApiClient({
+      baseUrl: base,
+      llmBaseUrl: base,
+      apiKey: 'complete_api_local',
+      fetch: async (req) => {
+        const request = req as Request;
+        await request.text();
+        return new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
+        );
+      },
+    });
+  const calls = {
+    creditos: (o: CallOptions) => silent().creditos(o),
+    crmBasico: (o: CallOptions) => silent().crmBasico(input, o),
+    crmPlus: (o: CallOptions) => silent().crmPlus(input, o),
+    crmPlusBatch: (o: CallOptions) => silent().crmPlusBatch([input], o),
+    embeddings: (o: CallOptions) => silent().embeddings({ model: 'service-embedding', input: 'x' }, o),
+  } as const;
+
+  for (const [name, run] of Object.entries(calls)) {
+    const ms = ENDPOINTS[name as keyof typeof calls].timeoutMs;
+    it(`${name}: still waiting at ${ms - 1} ms, TIMEOUT at ${ms} ms`, async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      try {
+        let outcome: ApiError | undefined;
+        const p = failure(run({})).then((e) => (outcome = e));
+        await vi.advanceTimersByTimeAsync(ms - 1);
+        expect(outcome).toBeUndefined();
+        await vi.advanceTimersByTimeAsync(1);
+        await p;
+        expect(outcome?.code).toBe('TIMEOUT');
+        // A charging call may have been processed: its charge is unknown, never assumed.
+        expect(outcome?.charged).toBe(ENDPOINTS[name as keyof typeof calls].charging ? 'unknown' : 'no');
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  }
+
+  it('the timeouts differ by endpoint, as the contract’s typical times do', () => {
+    expect(ENDPOINTS.crmPlus.timeoutMs).toBeGreaterThan(ENDPOINTS.crmBasico.timeoutMs);
+    expect(ENDPOINTS.crmBasico.timeoutMs).toBeGreaterThan(ENDPOINTS.creditos.timeoutMs);
+  });
+
+  it('a caller’s timeoutMs replaces the endpoint’s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let outcome: ApiError | undefined;
+      const p = failure(silent().crmPlus(input, { timeoutMs: 500 })).then((e) => (outcome = e));
+      await vi.advanceTimersByTimeAsync(500);
+      await p;
+      expect(outcome?.code).toBe('TIMEOUT');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

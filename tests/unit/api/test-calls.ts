@@ -1,22 +1,45 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiClient } from '@/lib/api/client';
 import { ApiFailure } from '@/lib/api/errors';
 import { parseBody } from '@/lib/api/json';
-import {
-  chatCompletionSchema,
-  completionSchema,
-  modelSchema,
-  type ChatRequest,
-  type CompletionRequest,
-} from '@/lib/api/model-schemas';
+import { chatCompletionSchema, modelSchema, type ChatRequest } from '@/lib/api/model-schemas';
 import { errorFromResponse } from '@/lib/api/response-errors';
 import { healthSchema, singleResponseSchema, type ProfileInput } from '@/lib/api/schemas';
+import { num, opt, text as str } from '@/lib/schema';
 
 /*
  * Calls of the service that the extension never makes (the contract's /analisar and /saude, a model by id,
  * non-streamed chat and completions), for the tests of the sandbox and of the error reading. They read answers and
  * errors as the client does (its JSON reader, schemas and error table), without being part of it.
  */
+
+/** A text completion (/v1/completions): the extension never asks for one. */
+const completionSchema = z.looseObject({
+  id: str(),
+  object: str(),
+  created: num(),
+  model: str(),
+  choices: z.array(
+    z.looseObject({
+      text: z.string(),
+      index: num(),
+      logprobs: opt(z.unknown()),
+      finish_reason: opt(z.string().nullable()),
+    }),
+  ),
+  usage: opt(z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() })),
+});
+
+interface CompletionRequest {
+  model: string;
+  prompt: string | string[];
+  suffix?: string;
+  max_tokens?: number;
+  temperature?: number;
+  n?: number;
+  echo?: boolean;
+  stop?: string | string[];
+}
 
 export function withTestCalls(client: ApiClient, { url, apiKey }: { url: string; apiKey: string }) {
   async function call<T>(
