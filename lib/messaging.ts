@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod';
 import type { Candidate } from '@/lib/extract/types';
-import type { ApiError } from '@/lib/api/errors';
+import { ApiFailure, type ApiError } from '@/lib/api/errors';
 import {
   CHANNELS,
   depthSchema,
@@ -17,7 +17,6 @@ import {
   type LookupJob,
   type ModelInfo,
   type PlansInfo,
-  type Text,
   type Quote,
   type ServiceStatus,
   type SimilarPerson,
@@ -162,29 +161,8 @@ export type ParsedRequest<T extends RequestType> = z.output<(typeof requests)[T]
 export type Envelope<T extends RequestType = RequestType> = { type: T; data: RequestData<T> };
 export type Reply<T extends RequestType> = { ok: true; value: Responses[T] } | { ok: false; error: ApiError };
 
-export class MessageError extends Error {
-  constructor(readonly error: ApiError) {
-    super(error.message.en);
-  }
-}
-
-/**
- * The one conversion of anything a page caught into an ApiError: the background's own error when it sent one;
- * otherwise the failure never reached the background and charged nothing, said with `fallback` or the cause.
- */
-export function asApiError(e: unknown, fallback?: Text): ApiError {
-  if (e instanceof MessageError) return e.error;
-  const detail = e instanceof Error ? e.message : String(e);
-  return {
-    code: 'UNEXPECTED',
-    charged: 'no',
-    action: 'retry',
-    message: fallback ?? {
-      pt: `Algo deu errado (${detail}). Tente de novo.`,
-      en: `Something went wrong (${detail}). Try again.`,
-    },
-  };
-}
+/** The background's ApiError, as `send` throws it in a page; toApiError (lib/api/errors.ts) gives it back. */
+export class MessageError extends ApiFailure {}
 
 /** Send a request from an extension page to the background; throws MessageError with the ApiError. */
 export async function send<T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]> {

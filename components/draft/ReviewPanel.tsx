@@ -6,7 +6,7 @@ import { REVIEW_PORT, streamDraft } from '@/lib/draft/port';
 import type { DraftLanguage } from '@/lib/draft/prompt';
 import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
 import { tr, useLang } from '@/lib/i18n';
-import { asApiError } from '@/lib/messaging';
+import { toApiError } from '@/lib/api/errors';
 import { useInsert } from './useInsert';
 import type { Channel, HistoryEntry, Text } from '@/lib/model';
 
@@ -66,7 +66,8 @@ export function ReviewPanel(props: {
         );
     } catch (e) {
       setNote(
-        asApiError(e, { pt: 'Não foi possível ler a mensagem.', en: 'Could not read the message.' }).message,
+        toApiError(e, {}, { pt: 'Não foi possível ler a mensagem.', en: 'Could not read the message.' })
+          .message,
       );
     }
   }

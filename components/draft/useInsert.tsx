@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { Button, Notice } from '@/components/ui';
 import { shorten } from '@/lib/draft/channel';
 import { tr } from '@/lib/i18n';
-import { asApiError, type Responses } from '@/lib/messaging';
+import { toApiError } from '@/lib/api/errors';
+import type { Responses } from '@/lib/messaging';
 import type { Lang, Text } from '@/lib/model';
 
 type Outcome =
@@ -87,7 +88,7 @@ export function useInsert(
     } catch (e) {
       setResult({
         tone: 'danger',
-        text: asApiError(e, { pt: 'Não foi possível inserir o texto.', en: 'Could not insert the text.' })
+        text: toApiError(e, {}, { pt: 'Não foi possível inserir o texto.', en: 'Could not insert the text.' })
           .message,
       });
     } finally {

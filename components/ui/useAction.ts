@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { ApiError } from '@/lib/api/errors';
-import { asApiError, MessageError } from '@/lib/messaging';
+import { toApiError, type ApiError } from '@/lib/api/errors';
+import { MessageError } from '@/lib/messaging';
 import type { Text } from '@/lib/model';
 
 export type ActionState<T> =
@@ -19,7 +19,7 @@ export class UserError extends Error {
 
 /** Any thrown value as a message in both languages: the background's ApiError text when there is one. */
 export function errorText(e: unknown): Text {
-  return e instanceof UserError ? e.text : asApiError(e).message;
+  return e instanceof UserError ? e.text : toApiError(e).message;
 }
 
 /**

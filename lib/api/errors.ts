@@ -19,8 +19,15 @@ export const API_ACTIONS = [
 ] as const;
 export type ApiAction = (typeof API_ACTIONS)[number];
 
-/** What an error code says beyond its message: the user's next step and how the extension treats it. */
-interface CodeAttributes {
+/** What a message may draw on: the error's details, the wait (" 12 s", or ""), the request. */
+interface MessageFacts {
+  d: ApiErrorDetails;
+  wait: string;
+  ctx: ErrorContext;
+}
+
+/** What an error code means: the user's next step, how the extension treats it, and what the user reads. */
+interface CodeEntry {
   /** The default next step offered to the user. */
   action: ApiAction;
   /** Every later request of the account would fail the same way (a batch pauses). */
@@ -29,52 +36,275 @@ interface CodeAttributes {
   rateLimit?: true;
   /** Charged although it failed: Plus's fallback to the Complete analysis (docs/api-contract.md). */
   charges?: true;
+  /** A code of the model API, named as such in its error bodies (`error.code` or `error.type`). */
+  model?: true;
+  /** The message, in Portuguese and English (the charge sentence is added by makeApiError). */
+  message: (facts: MessageFacts) => Text;
 }
 
-/** Every error code, once, with its attributes. */
+const tierName = (t: string | undefined): string => {
+  const names: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
+  return t ? (names[t.toLowerCase()] ?? t) : '';
+};
+
+/** Every error code, once, with its attributes and its message. */
 const CODES = {
   // profile API (docs/api-contract.md, Errors)
-  BATCH_TOO_LARGE: { action: 'edit_input' },
-  INVALID_REQUEST: { action: 'edit_input' },
-  INVALID_API_KEY: { action: 'fix_key', accountWide: true },
-  INSUFFICIENT_CREDITS: { action: 'buy_credits', accountWide: true },
-  BATCH_INSUFFICIENT_CREDITS: { action: 'buy_credits', accountWide: true },
-  PLAN_SUSPENDED: { action: 'contact_support', accountWide: true },
-  ACCESS_DENIED: { action: 'upgrade', accountWide: true },
-  FORBIDDEN: { action: 'fix_key', accountWide: true },
-  NOT_FOUND: { action: 'edit_input' },
-  AMBIGUOUS_PERSON: { action: 'add_context' },
-  INSUFFICIENT_DATA: { action: 'add_context' },
-  RATE_LIMITED: { action: 'retry_after', rateLimit: true },
-  SERVER_ERROR: { action: 'retry' },
-  AI_SERVICE_UNAVAILABLE: { action: 'retry', charges: true },
+  BATCH_TOO_LARGE: {
+    action: 'edit_input',
+    message: ({ d }) => {
+      const max = d.maxBatchSize ?? 10;
+      return {
+        pt: `Lote grande demais: envie no máximo ${max} perfis por vez.`,
+        en: `Batch too large: send at most ${max} profiles per request.`,
+      };
+    },
+  },
+  INVALID_REQUEST: {
+    action: 'edit_input',
+    message: () => ({
+      pt: 'Pedido inválido: confira o nome e a empresa e tente de novo.',
+      en: 'Invalid request: check the name and the company and try again.',
+    }),
+  },
+  INVALID_API_KEY: {
+    action: 'fix_key',
+    accountWide: true,
+    message: () => ({
+      pt: 'Chave de API inválida ou ausente. Confira a chave nas opções.',
+      en: 'Invalid or missing API key. Check the key in the options.',
+    }),
+  },
+  INSUFFICIENT_CREDITS: {
+    action: 'buy_credits',
+    accountWide: true,
+    message: ({ d }) => {
+      const renewal = d.renewalDate ? ` ou aguarde a renovação em ${d.renewalDate.slice(0, 10)}` : '';
+      const renewalEn = d.renewalDate ? ` or wait for the renewal on ${d.renewalDate.slice(0, 10)}` : '';
+      return {
+        pt: `Seus créditos acabaram. Compre mais créditos${renewal}.`,
+        en: `You are out of credits. Buy more credits${renewalEn}.`,
+      };
+    },
+  },
+  BATCH_INSUFFICIENT_CREDITS: {
+    action: 'buy_credits',
+    accountWide: true,
+    message: ({ d }) => {
+      const need =
+        d.profilesRequested !== undefined && d.creditsPerProfile !== undefined
+          ? d.profilesRequested * d.creditsPerProfile
+          : undefined;
+      const pt =
+        need !== undefined && d.creditsAvailable !== undefined
+          ? ` O lote precisa de ${need} créditos e há ${d.creditsAvailable}.`
+          : '';
+      const en =
+        need !== undefined && d.creditsAvailable !== undefined
+          ? ` The batch needs ${need} credits and ${d.creditsAvailable} are available.`
+          : '';
+      return {
+        pt: `Créditos insuficientes para o lote.${pt} Compre créditos ou envie menos perfis.`,
+        en: `Not enough credits for the batch.${en} Buy credits or send fewer profiles.`,
+      };
+    },
+  },
+  PLAN_SUSPENDED: {
+    action: 'contact_support',
+    accountWide: true,
+    message: ({ d }) => {
+      const contact = d.contact ? `: ${d.contact}` : '';
+      return {
+        pt: `Seu plano está suspenso por pendência de pagamento. Fale com o suporte${contact}.`,
+        en: `Your plan is suspended for billing reasons. Contact support${contact}.`,
+      };
+    },
+  },
+  ACCESS_DENIED: {
+    action: 'upgrade',
+    accountWide: true,
+    message: ({ d }) => {
+      const required = tierName(d.requiredTier);
+      const current = tierName(d.currentTier);
+      return {
+        pt: `Seu plano${current ? ` (${current})` : ''} não dá acesso a este recurso${required ? `; é preciso o plano ${required}` : ''}. Faça upgrade para usar.`,
+        en: `Your plan${current ? ` (${current})` : ''} does not include this feature${required ? `; it needs the ${required} plan` : ''}. Upgrade to use it.`,
+      };
+    },
+  },
+  FORBIDDEN: {
+    action: 'fix_key',
+    accountWide: true,
+    message: () => ({
+      pt: 'O serviço recusou a chave informada. Confira a chave nas opções.',
+      en: 'The service refused the key supplied. Check the key in the options.',
+    }),
+  },
+  NOT_FOUND: {
+    action: 'edit_input',
+    message: () => ({
+      pt: 'Não encontramos essa pessoa em dados públicos. Confira a grafia do nome e da empresa.',
+      en: 'This person was not found in public data. Check the spelling of the name and the company.',
+    }),
+  },
+  AMBIGUOUS_PERSON: {
+    action: 'add_context',
+    message: () => ({
+      pt: 'Várias pessoas correspondem a esse nome. Acrescente o sobrenome ou um contexto (cargo, cidade, área) e tente de novo.',
+      en: 'Several people match this name. Add the last name or some context (role, city, area) and try again.',
+    }),
+  },
+  INSUFFICIENT_DATA: {
+    action: 'add_context',
+    message: () => ({
+      pt: 'Há poucos dados públicos para analisar essa pessoa. Acrescente um contexto (cargo, área) ou confira o nome e a empresa.',
+      en: 'There is too little public data to analyse this person. Add some context (role, area) or check the name and the company.',
+    }),
+  },
+  RATE_LIMITED: {
+    action: 'retry_after',
+    rateLimit: true,
+    message: ({ wait }) => ({
+      pt: `Muitas consultas seguidas. Tente de novo em${wait || ' alguns segundos'}.`,
+      en: `Too many requests in a row. Try again in${wait || ' a few seconds'}.`,
+    }),
+  },
+  SERVER_ERROR: {
+    action: 'retry',
+    message: () => ({
+      pt: 'O serviço falhou ao processar o pedido. Tente de novo em instantes.',
+      en: 'The service failed to process the request. Try again in a moment.',
+    }),
+  },
+  AI_SERVICE_UNAVAILABLE: {
+    action: 'retry',
+    charges: true,
+    message: () => ({
+      pt: 'A inteligência de mercado (Plus) está indisponível no momento; a análise Completa foi entregue no lugar.',
+      en: 'Market intelligence (Plus) is unavailable right now; the Complete analysis was delivered instead.',
+    }),
+  },
   // model API
-  invalid_request: { action: 'edit_input' },
-  authentication_error: { action: 'fix_key' },
-  model_not_found: { action: 'edit_input' },
-  rate_limit_exceeded: { action: 'retry_after', rateLimit: true },
-  server_error: { action: 'retry' },
+  invalid_request: {
+    action: 'edit_input',
+    model: true,
+    message: () => ({
+      pt: 'A API de modelos recusou o pedido. Ajuste o texto ou os parâmetros (temperatura, tamanho).',
+      en: 'The model API refused the request. Adjust the text or the parameters (temperature, length).',
+    }),
+  },
+  authentication_error: {
+    action: 'fix_key',
+    model: true,
+    message: () => ({
+      pt: 'A API de modelos recusou a chave. Confira a chave nas opções.',
+      en: 'The model API refused the key. Check the key in the options.',
+    }),
+  },
+  model_not_found: {
+    action: 'edit_input',
+    model: true,
+    message: () => ({
+      pt: 'Modelo não encontrado. Escolha outro modelo da lista.',
+      en: 'Model not found. Pick another model from the list.',
+    }),
+  },
+  rate_limit_exceeded: {
+    action: 'retry_after',
+    model: true,
+    rateLimit: true,
+    message: ({ wait }) => ({
+      pt: `Limite de uso da API de modelos atingido. Tente de novo em${wait || ' um minuto'}.`,
+      en: `Model API rate limit reached. Try again in${wait || ' a minute'}.`,
+    }),
+  },
+  server_error: {
+    action: 'retry',
+    model: true,
+    message: () => ({
+      pt: 'A API de modelos falhou. Tente de novo em instantes.',
+      en: 'The model API failed. Try again in a moment.',
+    }),
+  },
   // transport
-  NETWORK: { action: 'retry' },
-  TIMEOUT: { action: 'retry' },
-  BAD_RESPONSE: { action: 'retry' },
-  ABORTED: { action: 'none' },
-  UNEXPECTED: { action: 'retry' },
+  NETWORK: {
+    action: 'retry',
+    message: ({ ctx }) =>
+      ctx.sent === false
+        ? {
+            pt: 'Não foi possível conectar ao serviço. Verifique a internet e o endereço da API nas opções.',
+            en: 'Could not connect to the service. Check the internet connection and the API address in the options.',
+          }
+        : {
+            pt: 'A conexão com o serviço caiu antes da resposta.',
+            en: 'The connection to the service dropped before the answer.',
+          },
+  },
+  TIMEOUT: {
+    action: 'retry',
+    message: () => ({
+      pt: 'O serviço demorou demais para responder.',
+      en: 'The service took too long to answer.',
+    }),
+  },
+  BAD_RESPONSE: {
+    action: 'retry',
+    message: () => ({
+      pt: 'O serviço enviou uma resposta que não pôde ser lida.',
+      en: 'The service sent an answer that could not be read.',
+    }),
+  },
+  ABORTED: { action: 'none', message: () => ({ pt: 'Consulta cancelada.', en: 'Request cancelled.' }) },
+  UNEXPECTED: {
+    action: 'retry',
+    message: ({ d }) => {
+      const cause = d.cause ? ` (${d.cause})` : '';
+      return {
+        pt: `Ocorreu um erro inesperado${cause}. Tente de novo.`,
+        en: `Something unexpected went wrong${cause}. Try again.`,
+      };
+    },
+  },
   // the extension's own safeguards
-  REDIRECTED: { action: 'contact_support' },
-  PRICE_CHANGED: { action: 'none' },
-} as const satisfies Record<string, CodeAttributes>;
+  REDIRECTED: {
+    action: 'contact_support',
+    message: () => ({
+      pt: 'O serviço tentou redirecionar o pedido para outro endereço; a extensão recusou e não enviou sua chave nem os dados da pessoa para lá. Confira o endereço da API nas opções ou fale com o suporte.',
+      en: "The service tried to redirect the request to another address; the extension refused and sent neither your key nor the person's data there. Check the API address in the options or contact support.",
+    }),
+  },
+  PRICE_CHANGED: {
+    action: 'none',
+    message: ({ d }) => {
+      const n = d.newCost;
+      const now =
+        n === undefined
+          ? { pt: '', en: '' }
+          : {
+              pt: ` Agora custa ${n} crédito${n === 1 ? '' : 's'}.`,
+              en: ` It now costs ${n} credit${n === 1 ? '' : 's'}.`,
+            };
+      return {
+        pt: `O preço mudou desde que foi mostrado, e nada foi cobrado.${now.pt} Confira o novo custo e confirme de novo.`,
+        en: `The price changed since it was shown, and nothing was charged.${now.en} Check the new cost and confirm again.`,
+      };
+    },
+  },
+} as const satisfies Record<string, CodeEntry>;
 
 export type ApiErrorCode = keyof typeof CODES;
 export const API_ERROR_CODES = Object.keys(CODES) as ApiErrorCode[];
 
-const attributes = (code: ApiErrorCode): CodeAttributes => CODES[code];
+const attributes = (code: ApiErrorCode): CodeEntry => CODES[code];
 /** A rate limit (profile or model API): not processed, may be sent again after Retry-After. */
 export const isRateLimit = (code: ApiErrorCode) => attributes(code).rateLimit === true;
 /** Every later request of the account would fail the same way. */
 export const isAccountWide = (code: ApiErrorCode) => attributes(code).accountWide === true;
 /** Charged although it failed. */
 export const chargesOnFailure = (code: ApiErrorCode) => attributes(code).charges === true;
+/** A code the model API names in its error bodies. */
+export const isModelCode = (name: unknown): name is ApiErrorCode =>
+  typeof name === 'string' && Object.hasOwn(CODES, name) && attributes(name as ApiErrorCode).model === true;
 
 export type Charged = 'no' | 'yes' | 'unknown';
 
@@ -102,6 +332,8 @@ export interface ApiErrorDetails {
   serviceMessage?: string;
   /** PRICE_CHANGED: the cost now, for the same input and depth (0 from history). */
   newCost?: number;
+  /** UNEXPECTED: what was thrown, in its own words (said in the message). */
+  cause?: string;
 }
 
 export interface ApiError {
@@ -117,7 +349,7 @@ export interface ApiError {
   details?: ApiErrorDetails;
 }
 
-/** Thrown inside the worker only; what crosses a boundary is `error`. */
+/** An ApiError to throw: in the worker (what crosses a boundary is `error`), and in the pages as MessageError. */
 export class ApiFailure extends Error {
   constructor(readonly error: ApiError) {
     super(error.message.en);
@@ -152,11 +384,6 @@ export interface ErrorContext {
   searched?: ProfileInput;
 }
 
-const tierName = (t: string | undefined): string => {
-  const names: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
-  return t ? (names[t.toLowerCase()] ?? t) : '';
-};
-
 /** Waits up to this long are taken automatically (and said in seconds); longer ones are given as a time of day. */
 export const MAX_AUTO_RETRY_SEC = 60;
 
@@ -182,172 +409,7 @@ function baseMessage(
       en: `Rate limit reached: the service asked for a long pause. Try again at ${clock(retryAt)}${dateEn}.`,
     };
   }
-  switch (code) {
-    case 'BATCH_TOO_LARGE': {
-      const max = d.maxBatchSize ?? 10;
-      return {
-        pt: `Lote grande demais: envie no máximo ${max} perfis por vez.`,
-        en: `Batch too large: send at most ${max} profiles per request.`,
-      };
-    }
-    case 'INVALID_REQUEST':
-      return {
-        pt: 'Pedido inválido: confira o nome e a empresa e tente de novo.',
-        en: 'Invalid request: check the name and the company and try again.',
-      };
-    case 'INVALID_API_KEY':
-      return {
-        pt: 'Chave de API inválida ou ausente. Confira a chave nas opções.',
-        en: 'Invalid or missing API key. Check the key in the options.',
-      };
-    case 'INSUFFICIENT_CREDITS': {
-      const renewal = d.renewalDate ? ` ou aguarde a renovação em ${d.renewalDate.slice(0, 10)}` : '';
-      const renewalEn = d.renewalDate ? ` or wait for the renewal on ${d.renewalDate.slice(0, 10)}` : '';
-      return {
-        pt: `Seus créditos acabaram. Compre mais créditos${renewal}.`,
-        en: `You are out of credits. Buy more credits${renewalEn}.`,
-      };
-    }
-    case 'BATCH_INSUFFICIENT_CREDITS': {
-      const need =
-        d.profilesRequested !== undefined && d.creditsPerProfile !== undefined
-          ? d.profilesRequested * d.creditsPerProfile
-          : undefined;
-      const pt =
-        need !== undefined && d.creditsAvailable !== undefined
-          ? ` O lote precisa de ${need} créditos e há ${d.creditsAvailable}.`
-          : '';
-      const en =
-        need !== undefined && d.creditsAvailable !== undefined
-          ? ` The batch needs ${need} credits and ${d.creditsAvailable} are available.`
-          : '';
-      return {
-        pt: `Créditos insuficientes para o lote.${pt} Compre créditos ou envie menos perfis.`,
-        en: `Not enough credits for the batch.${en} Buy credits or send fewer profiles.`,
-      };
-    }
-    case 'PLAN_SUSPENDED': {
-      const contact = d.contact ? `: ${d.contact}` : '';
-      return {
-        pt: `Seu plano está suspenso por pendência de pagamento. Fale com o suporte${contact}.`,
-        en: `Your plan is suspended for billing reasons. Contact support${contact}.`,
-      };
-    }
-    case 'ACCESS_DENIED': {
-      const required = tierName(d.requiredTier);
-      const current = tierName(d.currentTier);
-      return {
-        pt: `Seu plano${current ? ` (${current})` : ''} não dá acesso a este recurso${required ? `; é preciso o plano ${required}` : ''}. Faça upgrade para usar.`,
-        en: `Your plan${current ? ` (${current})` : ''} does not include this feature${required ? `; it needs the ${required} plan` : ''}. Upgrade to use it.`,
-      };
-    }
-    case 'FORBIDDEN':
-      return {
-        pt: 'O serviço recusou a chave informada. Confira a chave nas opções.',
-        en: 'The service refused the key supplied. Check the key in the options.',
-      };
-    case 'NOT_FOUND':
-      return {
-        pt: 'Não encontramos essa pessoa em dados públicos. Confira a grafia do nome e da empresa.',
-        en: 'This person was not found in public data. Check the spelling of the name and the company.',
-      };
-    case 'AMBIGUOUS_PERSON':
-      return {
-        pt: 'Várias pessoas correspondem a esse nome. Acrescente o sobrenome ou um contexto (cargo, cidade, área) e tente de novo.',
-        en: 'Several people match this name. Add the last name or some context (role, city, area) and try again.',
-      };
-    case 'INSUFFICIENT_DATA':
-      return {
-        pt: 'Há poucos dados públicos para analisar essa pessoa. Acrescente um contexto (cargo, área) ou confira o nome e a empresa.',
-        en: 'There is too little public data to analyse this person. Add some context (role, area) or check the name and the company.',
-      };
-    case 'RATE_LIMITED':
-      return {
-        pt: `Muitas consultas seguidas. Tente de novo em${wait || ' alguns segundos'}.`,
-        en: `Too many requests in a row. Try again in${wait || ' a few seconds'}.`,
-      };
-    case 'SERVER_ERROR':
-      return {
-        pt: 'O serviço falhou ao processar o pedido. Tente de novo em instantes.',
-        en: 'The service failed to process the request. Try again in a moment.',
-      };
-    case 'AI_SERVICE_UNAVAILABLE':
-      return {
-        pt: 'A inteligência de mercado (Plus) está indisponível no momento; a análise Completa foi entregue no lugar.',
-        en: 'Market intelligence (Plus) is unavailable right now; the Complete analysis was delivered instead.',
-      };
-    case 'invalid_request':
-      return {
-        pt: 'A API de modelos recusou o pedido. Ajuste o texto ou os parâmetros (temperatura, tamanho).',
-        en: 'The model API refused the request. Adjust the text or the parameters (temperature, length).',
-      };
-    case 'authentication_error':
-      return {
-        pt: 'A API de modelos recusou a chave. Confira a chave nas opções.',
-        en: 'The model API refused the key. Check the key in the options.',
-      };
-    case 'model_not_found':
-      return {
-        pt: 'Modelo não encontrado. Escolha outro modelo da lista.',
-        en: 'Model not found. Pick another model from the list.',
-      };
-    case 'rate_limit_exceeded':
-      return {
-        pt: `Limite de uso da API de modelos atingido. Tente de novo em${wait || ' um minuto'}.`,
-        en: `Model API rate limit reached. Try again in${wait || ' a minute'}.`,
-      };
-    case 'server_error':
-      return {
-        pt: 'A API de modelos falhou. Tente de novo em instantes.',
-        en: 'The model API failed. Try again in a moment.',
-      };
-    case 'NETWORK':
-      return ctx.sent === false
-        ? {
-            pt: 'Não foi possível conectar ao serviço. Verifique a internet e o endereço da API nas opções.',
-            en: 'Could not connect to the service. Check the internet connection and the API address in the options.',
-          }
-        : {
-            pt: 'A conexão com o serviço caiu antes da resposta.',
-            en: 'The connection to the service dropped before the answer.',
-          };
-    case 'TIMEOUT':
-      return {
-        pt: 'O serviço demorou demais para responder.',
-        en: 'The service took too long to answer.',
-      };
-    case 'BAD_RESPONSE':
-      return {
-        pt: 'O serviço enviou uma resposta que não pôde ser lida.',
-        en: 'The service sent an answer that could not be read.',
-      };
-    case 'ABORTED':
-      return { pt: 'Consulta cancelada.', en: 'Request cancelled.' };
-    case 'UNEXPECTED':
-      return {
-        pt: 'Ocorreu um erro inesperado. Tente de novo.',
-        en: 'Something unexpected went wrong. Try again.',
-      };
-    case 'REDIRECTED':
-      return {
-        pt: 'O serviço tentou redirecionar o pedido para outro endereço; a extensão recusou e não enviou sua chave nem os dados da pessoa para lá. Confira o endereço da API nas opções ou fale com o suporte.',
-        en: "The service tried to redirect the request to another address; the extension refused and sent neither your key nor the person's data there. Check the API address in the options or contact support.",
-      };
-    case 'PRICE_CHANGED': {
-      const n = d.newCost;
-      const now =
-        n === undefined
-          ? { pt: '', en: '' }
-          : {
-              pt: ` Agora custa ${n} crédito${n === 1 ? '' : 's'}.`,
-              en: ` It now costs ${n} credit${n === 1 ? '' : 's'}.`,
-            };
-      return {
-        pt: `O preço mudou desde que foi mostrado, e nada foi cobrado.${now.pt} Confira o novo custo e confirme de novo.`,
-        en: `The price changed since it was shown, and nothing was charged.${now.en} Check the new cost and confirm again.`,
-      };
-    }
-  }
+  return CODES[code].message({ d, wait, ctx });
 }
 
 function chargeSentence(charged: Charged, credits: number | undefined): Text {
@@ -440,22 +502,29 @@ function causeCode(e: unknown): string | undefined {
   return undefined;
 }
 
-/** Any thrown value as an ApiError. `ctx` tells whether the failed request spends credits. */
-export function toApiError(e: unknown, ctx: ErrorContext = {}): ApiError {
+/**
+ * The one conversion of anything thrown into an ApiError, in the worker and in the pages. An error that carries
+ * one (ApiFailure, and the pages' MessageError) gives it. Where `ctx` names a request under way (its endpoint), a
+ * TypeError is the network failing and a SyntaxError an answer that could not be read; anywhere else they are
+ * unexpected, as is anything else thrown, and said with `fallback` (the caller's own words) or with what was thrown.
+ * `ctx` also tells whether the failed request spends credits: a failure outside any request charged nothing.
+ */
+export function toApiError(e: unknown, ctx: ErrorContext = {}, fallback?: Text): ApiError {
   if (e instanceof ApiFailure) return e.error;
   if (isApiError(e)) return e;
   const name = e instanceof Error || e instanceof DOMException ? e.name : '';
   if (name === 'TimeoutError') return makeApiError('TIMEOUT', ctx);
   if (name === 'AbortError') return makeApiError('ABORTED', ctx);
-  if (e instanceof TypeError) {
+  if (ctx.endpoint !== undefined && e instanceof TypeError) {
     const code = causeCode(e);
     const sent = code !== undefined && NOT_SENT.has(code) ? false : (ctx.sent ?? true);
     const c = { ...ctx, sent };
     return makeApiError('NETWORK', c, { charged: ctx.charging && sent ? 'unknown' : 'no' });
   }
-  if (e instanceof SyntaxError) return makeApiError('BAD_RESPONSE', ctx);
+  if (ctx.endpoint !== undefined && e instanceof SyntaxError) return makeApiError('BAD_RESPONSE', ctx);
   const text = e instanceof Error ? e.message : typeof e === 'string' ? e : undefined;
-  return makeApiError('UNEXPECTED', ctx, {
-    details: text ? { serviceMessage: capText(text, 500) } : undefined,
+  const error = makeApiError('UNEXPECTED', ctx, {
+    details: text ? { cause: capText(text, 500) } : undefined,
   });
+  return fallback ? { ...error, message: fallback } : error;
 }

@@ -1,6 +1,7 @@
 import { errorBodySchema, type ErrorBody } from './schemas';
 import {
   chargesOnFailure,
+  isModelCode,
   isRateLimit,
   MAX_AUTO_RETRY_SEC,
   makeApiError,
@@ -21,18 +22,11 @@ const MODEL_CODES: Record<number, ApiErrorCode> = {
   404: 'model_not_found',
   429: 'rate_limit_exceeded',
 };
-const MODEL_CODE_SET = new Set<string>([
-  'invalid_request',
-  'authentication_error',
-  'model_not_found',
-  'rate_limit_exceeded',
-  'server_error',
-]);
 
 function modelCode(status: number, body: ErrorBody): ApiErrorCode {
   const err = typeof body.error === 'object' ? body.error : undefined;
-  const named = [err?.code, err?.type].find((c) => typeof c === 'string' && MODEL_CODE_SET.has(c));
-  if (named) return named as ApiErrorCode;
+  const named = [err?.code, err?.type].find(isModelCode);
+  if (named) return named;
   return MODEL_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
 }
 

@@ -1,7 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { MAX_AUTO_RETRY_SEC, type ApiError } from '@/lib/api/errors';
+import { MAX_AUTO_RETRY_SEC, toApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import { asApiError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import type { RequestData, RequestType, Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson } from '@/lib/panel/carry';
 import {
@@ -232,7 +232,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
           if (r.status === 'fulfilled') quotes[depths[i]!] = r.value;
         });
         const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-        set({ quotes, quoting: false, quoteError: failed ? asApiError(failed.reason).message : null });
+        set({ quotes, quoting: false, quoteError: failed ? toApiError(failed.reason).message : null });
       }, QUOTE_DEBOUNCE_MS);
     }
 
@@ -314,7 +314,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         } catch (e) {
           set({ screen: { kind: 'page' } });
           restoreForm(job.request);
-          setOutcome({ kind: 'error', error: asApiError(e), request: job.request });
+          setOutcome({ kind: 'error', error: toApiError(e), request: job.request });
         }
         return;
       }
@@ -511,7 +511,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         } catch (e) {
           set({ starting: false });
           restoreForm(request);
-          setOutcome({ kind: 'error', error: asApiError(e), request });
+          setOutcome({ kind: 'error', error: toApiError(e), request });
         }
       },
 

@@ -103,7 +103,9 @@ describe('toApiError', () => {
     });
     expect(toApiError(new Error('disk full'))).toMatchObject({
       code: 'UNEXPECTED',
-      details: { serviceMessage: 'disk full' },
+      charged: 'no',
+      details: { cause: 'disk full' },
+      message: { pt: expect.stringContaining('(disk full)'), en: expect.stringContaining('(disk full)') },
     });
     expect(isApiError(toApiError(42))).toBe(true);
   });
@@ -205,19 +207,65 @@ describe('the one code table', () => {
       'FORBIDDEN',
     ]);
   });
+
+  it('gives every code a message in Portuguese and in English', async () => {
+    const { API_ERROR_CODES } = await import('@/lib/api/errors');
+    const texts = new Set<string>();
+    for (const code of API_ERROR_CODES) {
+      const { message } = makeApiError(code, {});
+      expect(message.pt.length, code).toBeGreaterThan(10);
+      expect(message.en.length, code).toBeGreaterThan(10);
+      expect(message.pt, code).not.toBe(message.en);
+      texts.add(message.en);
+    }
+    // No two codes say the same thing.
+    expect(texts.size).toBe(API_ERROR_CODES.length);
+  });
+
+  it('names the model API codes, and the model API answers are read by them', async () => {
+    const { API_ERROR_CODES, isModelCode } = await import('@/lib/api/errors');
+    expect(API_ERROR_CODES.filter(isModelCode)).toEqual([
+      'invalid_request',
+      'authentication_error',
+      'model_not_found',
+      'rate_limit_exceeded',
+      'server_error',
+    ]);
+    expect(isModelCode('RATE_LIMITED')).toBe(false);
+    expect(isModelCode('toString')).toBe(false);
+    const model = { api: 'model', endpoint: '/v1/embeddings' } as const;
+    for (const code of API_ERROR_CODES.filter(isModelCode)) {
+      expect(errorFromResponse(418, { error: { type: code } }, null, model).code).toBe(code);
+    }
+    // A code of the profile API in a model answer is not taken: the status decides.
+    expect(errorFromResponse(404, { error: { code: 'NOT_FOUND' } }, null, model).code).toBe(
+      'model_not_found',
+    );
+  });
 });
 
-describe('asApiError: anything a page caught', () => {
+describe('toApiError: anything a page caught', () => {
   it("keeps the background's error, and says a local failure charged nothing, in the caller's words", async () => {
-    const { asApiError, MessageError } = await import('@/lib/messaging');
+    const { MessageError } = await import('@/lib/messaging');
     const sent = makeApiError('NOT_FOUND', { api: 'profile' }, { charged: 'no' });
-    expect(asApiError(new MessageError(sent))).toBe(sent);
-    expect(asApiError(new Error('port closed'))).toMatchObject({
+    expect(toApiError(new MessageError(sent))).toBe(sent);
+    expect(toApiError(new Error('port closed'))).toMatchObject({
       code: 'UNEXPECTED',
       charged: 'no',
+      action: 'retry',
       message: { pt: expect.stringContaining('port closed'), en: expect.stringContaining('port closed') },
     });
     const words = { pt: 'Não foi possível inserir o texto.', en: 'Could not insert the text.' };
-    expect(asApiError('x', words).message).toBe(words);
+    expect(toApiError('x', {}, words).message).toBe(words);
+    // The caller's words never hide the background's own error.
+    expect(toApiError(new MessageError(sent), {}, words)).toBe(sent);
+  });
+
+  it('a TypeError or a SyntaxError outside a request is unexpected, not the network nor the service', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'id')");
+    expect(toApiError(bug)).toMatchObject({ code: 'UNEXPECTED', charged: 'no' });
+    expect(toApiError(new SyntaxError('Unexpected token'))).toMatchObject({ code: 'UNEXPECTED' });
+    // The same TypeError while a request is under way is the network failing.
+    expect(toApiError(bug, { endpoint: '/status' }).code).toBe('NETWORK');
   });
 });
