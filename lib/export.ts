@@ -95,8 +95,6 @@ const COLUMNS = columnsOf<HistoryEntry>(
   [['id', (e) => e.id]],
 );
 
-export const CSV_HEADERS = COLUMNS.map(([h]) => h);
-
 /** One row per lookup. */
 export const historyToCsv = (entries: HistoryEntry[]): string => toCsv(COLUMNS, entries);
 

@@ -28,10 +28,7 @@ const ROW_COLUMNS: [string, (row: BatchRow) => string][] = [
   ['codigo_erro', (r) => r.error_code ?? ''],
 ];
 
-/** The row's own columns, then the analysis columns every export shares (lib/export.ts). */
-export const BATCH_CSV_HEADERS = columnsOf<BatchRow>(ROW_COLUMNS, () => undefined).map(([h]) => h);
-
-/** One row per person. */
+/** One row per person: the row's own columns, then the analysis columns every export shares (lib/export.ts). */
 export function batchToCsv(job: BatchJob, entries: ReadonlyMap<string, HistoryEntry>): string {
   return toCsv(
     columnsOf<BatchRow>(ROW_COLUMNS, (row) => analysisOf(row, entries)),

@@ -2,7 +2,8 @@ import { emptyAnalysis } from '@/lib/analysis/normalize';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
-import { batchToCsv, batchToJson, BATCH_CSV_HEADERS } from '@/lib/batch/export';
+import { batchToCsv, batchToJson } from '@/lib/batch/export';
+import { ANALYSIS_COLUMNS } from '@/lib/export';
 import { applyMapping, guessMapping, missingText, parseLines, readTable } from '@/lib/batch/import';
 import { missingFields } from '@/lib/batch/plan';
 import type { BatchJob, HistoryEntry } from '@/lib/model';
@@ -94,6 +95,10 @@ describe('export', () => {
     painPoints: [{ desafio: 'custo alto' }, { desafio: 'prazo' }],
     mbti: { type: 'ENTJ', strengths: [] },
     ocean: { openness: 0.7 },
+    perfilProfissional: 'Executiva de finanças',
+    workingStyle: 'Analítico',
+    contextoNegocios: { setor: 'Serviços financeiros', tendencias: [] },
+    strengths: ['negociação', 'visão de dados'],
   };
   const entry = {
     id: 'e1',
@@ -131,7 +136,16 @@ describe('export', () => {
       header: true,
       skipEmptyLines: true,
     }).data;
-    expect(Object.keys(rows[0]!)).toEqual(BATCH_CSV_HEADERS);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'primeiro_nome',
+      'ultimo_nome',
+      'empresa',
+      'contexto_adicional',
+      'situacao',
+      'erro',
+      'codigo_erro',
+      ...ANALYSIS_COLUMNS.map(([h]) => h),
+    ]);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
       primeiro_nome: 'Ana',
@@ -140,6 +154,11 @@ describe('export', () => {
       mbti: 'ENTJ',
       dores: 'custo alto; prazo',
       ocean_abertura: '0.70',
+      // The four analysis columns the batch export once lacked.
+      perfil_profissional: 'Executiva de finanças',
+      estilo_trabalho: 'Analítico',
+      setor: 'Serviços financeiros',
+      pontos_fortes: 'negociação; visão de dados',
     });
     expect(rows[1]).toMatchObject({
       primeiro_nome: "'=cmd",
@@ -147,6 +166,8 @@ describe('export', () => {
       erro: 'Perfil não encontrado',
       codigo_erro: 'PROFILE_NOT_FOUND',
       cargo: '',
+      setor: '',
+      pontos_fortes: '',
     });
   });
 

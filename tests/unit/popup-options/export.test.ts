@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
-import { CSV_HEADERS, EXPORT_FORMAT, exportFileName, historyToCsv, historyToJson } from '@/lib/export';
-import type { HistoryEntry } from '@/lib/model';
+import { ANALYSIS_COLUMNS, EXPORT_FORMAT, exportFileName, historyToCsv, historyToJson } from '@/lib/export';
+import type { BatchJob, HistoryEntry } from '@/lib/model';
 
 const analysis: Analysis = {
   cargo: 'Diretora Comercial',
@@ -59,7 +59,21 @@ describe('history export', () => {
     ]);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const { data } = Papa.parse<Record<string, string>>(csv.slice(1), { header: true, skipEmptyLines: true });
-    expect(Object.keys(data[0]!)).toEqual(CSV_HEADERS);
+    expect(Object.keys(data[0]!)).toEqual([
+      'data',
+      'primeiro_nome',
+      'ultimo_nome',
+      'empresa',
+      'contexto_adicional',
+      'profundidade',
+      'idioma',
+      'endpoint',
+      'creditos_cobrados',
+      'creditos_cotados',
+      'aviso_cobranca',
+      ...ANALYSIS_COLUMNS.map(([h]) => h),
+      'id',
+    ]);
     expect(data).toHaveLength(2);
     expect(data[0]).toMatchObject({
       data: '2025-05-06T12:00:00.000Z',
@@ -96,16 +110,37 @@ describe('history export', () => {
 });
 
 describe('one table of analysis columns', () => {
-  it('the history and batch exports carry the same analysis columns, in the same order', async () => {
-    const { ANALYSIS_COLUMNS, CSV_HEADERS } = await import('@/lib/export');
-    const { BATCH_CSV_HEADERS } = await import('@/lib/batch/export');
-    const analysis = ANALYSIS_COLUMNS.map(([h]) => h);
-    const run = (headers: string[]) =>
-      headers.slice(headers.indexOf(analysis[0]!), headers.indexOf(analysis[0]!) + analysis.length);
-    expect(run(CSV_HEADERS)).toEqual(analysis);
-    expect(run(BATCH_CSV_HEADERS)).toEqual(analysis);
-    expect(analysis).toEqual(
+  const headersOf = (csv: string) => Papa.parse(csv.slice(1), { header: true }).meta.fields ?? [];
+
+  it('the history and batch exports write the same analysis columns, in the same order', async () => {
+    const { batchToCsv } = await import('@/lib/batch/export');
+    const analysisHeaders = ANALYSIS_COLUMNS.map(([h]) => h);
+    const run = (headers: string[]) => {
+      const at = headers.indexOf(analysisHeaders[0]!);
+      return headers.slice(at, at + analysisHeaders.length);
+    };
+    const job: BatchJob = {
+      id: 'j',
+      depth: 'complete',
+      endpoint: '/crm_batch',
+      creditsPerProfile: 2,
+      status: 'done',
+      rows: [{ id: '0', input: entry().input, status: 'done', entryId: 'h1' }],
+      creditsSpent: 2,
+      requests: 1,
+      requestMs: 100,
+      createdAt: 0,
+      updatedAt: 0,
+    };
+    const batchCsv = batchToCsv(job, new Map([['h1', entry()]]));
+    expect(run(headersOf(historyToCsv([entry()])))).toEqual(analysisHeaders);
+    expect(run(headersOf(batchCsv))).toEqual(analysisHeaders);
+    expect(analysisHeaders).toEqual(
       expect.arrayContaining(['perfil_profissional', 'estilo_trabalho', 'setor', 'pontos_fortes']),
     );
+    // The same analysis gives the same cells in both files.
+    const history = Papa.parse<Record<string, string>>(historyToCsv([entry()]).slice(1), { header: true });
+    const batch = Papa.parse<Record<string, string>>(batchCsv.slice(1), { header: true });
+    for (const h of analysisHeaders) expect(batch.data[0]![h], h).toBe(history.data[0]![h]);
   });
 });
