@@ -176,5 +176,3 @@ export function createEngine(options: EngineOptions = {}) {
     },
   };
 }
-
-export type Engine = ReturnType<typeof createEngine>;

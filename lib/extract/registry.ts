@@ -1,6 +1,5 @@
 import type { ScriptPublicPath } from 'wxt/utils/inject-script';
-import type { Candidate } from './types';
-import { collect, readers } from './candidates';
+import { readers } from './candidates';
 import {
   crmScript,
   genericScript,
@@ -28,10 +27,6 @@ export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `
 
 /** Where the manifest declares the site scripts: the sites with an extractor of their own. */
 export const SITE_MATCHES = scripts.flatMap(matchesOf);
-
-/** The people on the page, read by every extractor as the content scripts would. Never throws. */
-export const extractCandidates = (doc: Document, url: string | URL): Candidate[] =>
-  collect(extractors, doc, url);
 
 /**
  * The files to inject on demand, in order: the content script whose extractor reads the page, else the generic one,

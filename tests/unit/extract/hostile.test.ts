@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractCandidates, extractors, MAX_CANDIDATES } from '@/lib/extract/registry';
+import { extractors, MAX_CANDIDATES } from '@/lib/extract/registry';
+import { extractCandidates } from '../../fixtures/extract';
 import type { Candidate, Extractor } from '@/lib/extract/types';
 
 const doc = (html: string) => parseHTML(html).document as unknown as Document;

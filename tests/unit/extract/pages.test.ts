@@ -1,7 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { MatchPattern } from 'wxt/utils/match-patterns';
 import { describe, expect, it } from 'vitest';
-import { extractCandidates, extractors, matchesOf, scripts } from '@/lib/extract/registry';
+import { extractors, matchesOf, scripts } from '@/lib/extract/registry';
+import { extractCandidates } from '../../fixtures/extract';
 import type { Candidate } from '@/lib/extract/types';
 import { FAMILIES, pageCases, readPage } from '../../fixtures/pages/cases';
 import { judge } from '../../fixtures/pages/judge';

@@ -1,7 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { extractCandidates, extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
+import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
+import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
 
 const doc = (html: string) => parseHTML(html).document as unknown as Document;
