@@ -62,8 +62,14 @@ beforeEach(() => {
   scripts.clear();
 });
 
-const client = () =>
-  createApiClient({ baseUrl: base, llmBaseUrl: base, apiKey: 'complete_api_local', llmApiKey: 'llm_key' });
+const client = (fetch?: typeof globalThis.fetch) =>
+  createApiClient({
+    baseUrl: base,
+    llmBaseUrl: base,
+    apiKey: 'complete_api_local',
+    llmApiKey: 'llm_key',
+    fetch,
+  });
 
 async function failure(p: Promise<unknown>): Promise<ApiError> {
   try {
@@ -272,17 +278,12 @@ describe('a POST is never re-sent by ky', () => {
 describe('each endpoint waits its own time (lib/api/endpoints.ts)', () => {
   /** A service that never answers but, as a real fetch, reads the request and honours its signal. */
   const silent = () =>
-    createApiClient({
-      baseUrl: base,
-      llmBaseUrl: base,
-      apiKey: 'complete_api_local',
-      fetch: async (req) => {
-        const request = req as Request;
-        await request.text();
-        return new Promise<Response>((_, reject) =>
-          request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
-        );
-      },
+    client(async (req) => {
+      const request = req as Request;
+      await request.text();
+      return new Promise<Response>((_, reject) =>
+        request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
+      );
     });
   const calls = {
     creditos: (o: CallOptions) => silent().creditos(o),
@@ -292,23 +293,30 @@ describe('each endpoint waits its own time (lib/api/endpoints.ts)', () => {
     embeddings: (o: CallOptions) => silent().embeddings({ model: 'service-embedding', input: 'x' }, o),
   } as const;
 
+  /** What `run` ends with when the clock is moved `ms` on (undefined: still waiting), then `more` ms further. */
+  async function withClock(run: () => Promise<unknown>, ms: number, more: number) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      let outcome: ApiError | undefined;
+      const p = failure(run()).then((e) => (outcome = e));
+      await vi.advanceTimersByTimeAsync(ms);
+      const before = outcome;
+      await vi.advanceTimersByTimeAsync(more);
+      await p;
+      return { before, after: outcome };
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
   for (const [name, run] of Object.entries(calls)) {
-    const ms = ENDPOINTS[name as keyof typeof calls].timeoutMs;
-    it(`${name}: still waiting at ${ms - 1} ms, TIMEOUT at ${ms} ms`, async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-      try {
-        let outcome: ApiError | undefined;
-        const p = failure(run({})).then((e) => (outcome = e));
-        await vi.advanceTimersByTimeAsync(ms - 1);
-        expect(outcome).toBeUndefined();
-        await vi.advanceTimersByTimeAsync(1);
-        await p;
-        expect(outcome?.code).toBe('TIMEOUT');
-        // A charging call may have been processed: its charge is unknown, never assumed.
-        expect(outcome?.charged).toBe(ENDPOINTS[name as keyof typeof calls].charging ? 'unknown' : 'no');
-      } finally {
-        vi.useRealTimers();
-      }
+    const spec = ENDPOINTS[name as keyof typeof calls];
+    it(`${name}: still waiting at ${spec.timeoutMs - 1} ms, TIMEOUT at ${spec.timeoutMs} ms`, async () => {
+      const { before, after } = await withClock(() => run({}), spec.timeoutMs - 1, 1);
+      expect(before).toBeUndefined();
+      expect(after?.code).toBe('TIMEOUT');
+      // A charging call may have been processed: its charge is unknown, never assumed.
+      expect(after?.charged).toBe(spec.charging ? 'unknown' : 'no');
     });
   }
 
@@ -318,16 +326,9 @@ describe('each endpoint waits its own time (lib/api/endpoints.ts)', () => {
   });
 
   it('a caller’s timeoutMs replaces the endpoint’s', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      let outcome: ApiError | undefined;
-      const p = failure(silent().crmPlus(input, { timeoutMs: 500 })).then((e) => (outcome = e));
-      await vi.advanceTimersByTimeAsync(500);
-      await p;
-      expect(outcome?.code).toBe('TIMEOUT');
-    } finally {
-      vi.useRealTimers();
-    }
+    const { before, after } = await withClock(() => silent().crmPlus(input, { timeoutMs: 500 }), 499, 1);
+    expect(before).toBeUndefined();
+    expect(after?.code).toBe('TIMEOUT');
   });
 });
 
@@ -481,14 +482,7 @@ describe('what leaves the browser', () => {
 
 describe('a fetch that does not honour its abort signal', () => {
   // Node's own fetch can lose a Request's signal to garbage collection; timeouts and cancelling must not rely on it.
-  const deaf = () =>
-    createApiClient({
-      baseUrl: base,
-      llmBaseUrl: base,
-      apiKey: 'complete_api_local',
-      llmApiKey: 'llm_key',
-      fetch: () => new Promise<Response>(() => undefined),
-    });
+  const deaf = () => client(() => new Promise<Response>(() => undefined));
 
   it('still times out, with the charge unknown', async () => {
     expect(await failure(deaf().crm(input, { timeoutMs: 50 }))).toMatchObject({

@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/api/json';
 import { chatCompletionSchema, modelSchema, type ChatRequest } from '@/lib/api/model-schemas';
 import { errorFromResponse } from '@/lib/api/response-errors';
 import { healthSchema, singleResponseSchema, type ProfileInput } from '@/lib/api/schemas';
-import { num, opt, text as str } from '@/lib/schema';
+import { num, opt } from '@/lib/schema';
 
 /*
  * Calls of the service that the extension never makes (the contract's /analisar and /saude, a model by id,
@@ -13,12 +13,8 @@ import { num, opt, text as str } from '@/lib/schema';
  * errors as the client does (its JSON reader, schemas and error table), without being part of it.
  */
 
-/** A text completion (/v1/completions): the extension never asks for one. */
-const completionSchema = z.looseObject({
-  id: str(),
-  object: str(),
-  created: num(),
-  model: str(),
+/** A text completion (/v1/completions): the extension never asks for one. A chat completion but for its choices. */
+const completionSchema = chatCompletionSchema.extend({
   choices: z.array(
     z.looseObject({
       text: z.string(),
@@ -27,7 +23,6 @@ const completionSchema = z.looseObject({
       finish_reason: opt(z.string().nullable()),
     }),
   ),
-  usage: opt(z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() })),
 });
 
 interface CompletionRequest {

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
 import { batchToCsv, batchToJson } from '@/lib/batch/export';
 import { ANALYSIS_COLUMNS } from '@/lib/export';
+import { batchJob } from '../../fixtures/batch-job';
 import { applyMapping, guessMapping, missingText, parseLines, readTable } from '@/lib/batch/import';
 import { missingFields } from '@/lib/batch/plan';
-import type { BatchJob, HistoryEntry } from '@/lib/model';
+import type { HistoryEntry } from '@/lib/model';
 
 describe('CSV and TSV import', () => {
   it('understands Portuguese headers, a semicolon delimiter and lists bad rows', () => {
@@ -105,28 +106,16 @@ describe('export', () => {
     input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
     analysis,
   } as HistoryEntry;
-  const job: BatchJob = {
-    id: 'j',
-    depth: 'complete',
-    endpoint: '/crm_batch',
-    creditsPerProfile: 2,
-    status: 'done',
-    rows: [
-      { id: '0', input: entry.input, status: 'done', entryId: 'e1' },
-      {
-        id: '1',
-        input: { primeiro_nome: '=cmd', ultimo_nome: 'X', empresa: 'Empresa Inexistente' },
-        status: 'failed',
-        error: 'Perfil não encontrado',
-        error_code: 'PROFILE_NOT_FOUND',
-      },
-    ],
-    creditsSpent: 2,
-    requests: 1,
-    requestMs: 100,
-    createdAt: 0,
-    updatedAt: 0,
-  };
+  const job = batchJob([
+    { id: '0', input: entry.input, status: 'done', entryId: 'e1' },
+    {
+      id: '1',
+      input: { primeiro_nome: '=cmd', ultimo_nome: 'X', empresa: 'Empresa Inexistente' },
+      status: 'failed',
+      error: 'Perfil não encontrado',
+      error_code: 'PROFILE_NOT_FOUND',
+    },
+  ]);
   const entries = new Map([['e1', entry]]);
 
   it('CSV: one row per person, Portuguese headers, key fields flattened, formulas escaped', () => {

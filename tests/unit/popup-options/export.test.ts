@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
 import { ANALYSIS_COLUMNS, EXPORT_FORMAT, exportFileName, historyToCsv, historyToJson } from '@/lib/export';
-import type { BatchJob, HistoryEntry } from '@/lib/model';
+import type { HistoryEntry } from '@/lib/model';
+import { batchJob } from '../../fixtures/batch-job';
 
 const analysis: Analysis = {
   cargo: 'Diretora Comercial',
@@ -119,19 +120,7 @@ describe('one table of analysis columns', () => {
       const at = headers.indexOf(analysisHeaders[0]!);
       return headers.slice(at, at + analysisHeaders.length);
     };
-    const job: BatchJob = {
-      id: 'j',
-      depth: 'complete',
-      endpoint: '/crm_batch',
-      creditsPerProfile: 2,
-      status: 'done',
-      rows: [{ id: '0', input: entry().input, status: 'done', entryId: 'h1' }],
-      creditsSpent: 2,
-      requests: 1,
-      requestMs: 100,
-      createdAt: 0,
-      updatedAt: 0,
-    };
+    const job = batchJob([{ id: '0', input: entry().input, status: 'done', entryId: 'h1' }]);
     const batchCsv = batchToCsv(job, new Map([['h1', entry()]]));
     expect(run(headersOf(historyToCsv([entry()])))).toEqual(analysisHeaders);
     expect(run(headersOf(batchCsv))).toEqual(analysisHeaders);
