@@ -288,6 +288,17 @@ export function createApiClient(options: ApiClientOptions) {
     return toApiError(e, ctx);
   }
 
+  /** The accepted answer's body, read under its deadline, which ends with it. */
+  async function readText(res: Response, d: Deadline, opts: CallOptions, ctx: ErrorContext): Promise<string> {
+    try {
+      return await d.guard(res.text());
+    } catch (e) {
+      throw new ApiFailure(transportError(e, d, opts, ctx));
+    } finally {
+      d.done();
+    }
+  }
+
   /**
    * Sends one request through ky (GETs re-sent there) and waits for its headers. An accepted answer comes back
    * with its deadline armed for reading the body; an error answer as its ApiError; anything else is thrown.
@@ -419,15 +430,7 @@ export function createApiClient(options: ApiClientOptions) {
         throw new ApiFailure(opened.error);
       }
       const { res, d } = opened;
-      let text: string;
-      try {
-        text = await d.guard(res.text());
-      } catch (e) {
-        throw new ApiFailure(transportError(e, d, opts, ctx));
-      } finally {
-        d.done();
-      }
-      const parsed = schema.safeParse(parseBody(text));
+      const parsed = schema.safeParse(parseBody(await readText(res, d, opts, ctx)));
       if (!parsed.success) {
         throw new ApiFailure(
           makeApiError('BAD_RESPONSE', ctx, {
@@ -485,15 +488,7 @@ export function createApiClient(options: ApiClientOptions) {
     });
     if (!res.headers.get('content-type')?.includes('text/event-stream')) {
       // A server that ignored `stream: true` answers with one whole completion.
-      let text: string;
-      try {
-        text = await d.guard(res.text());
-      } catch (e) {
-        throw new ApiFailure(transportError(e, d, opts, ctx));
-      } finally {
-        d.done();
-      }
-      const parsed = chatCompletionSchema.safeParse(parseBody(text));
+      const parsed = chatCompletionSchema.safeParse(parseBody(await readText(res, d, opts, ctx)));
       if (!parsed.success) throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
       const content = parsed.data.choices[0]?.message.content;
       if (content) yield content;
