@@ -23,11 +23,10 @@ import {
   TEMPERATURE_MIN,
 } from '@/lib/draft/limits';
 import { forChannel, NOTE_LIMIT_FREE, NOTE_LIMIT_PREMIUM, splitSubject } from '@/lib/draft/channel';
-import { streamDraft } from '@/lib/draft/port';
 import type { DraftLanguage, Length, Tone } from '@/lib/draft/prompt';
 import { tr, useLang } from '@/lib/i18n';
 import { settings } from '@/lib/storage';
-import { usePanel, useSend } from '@/components/panel/context';
+import { usePanel, useSend, useStream } from '@/components/panel/context';
 import { ReviewPanel } from './ReviewPanel';
 import { useInsert } from './useInsert';
 import type { Channel, DraftVersion, HistoryEntry, Lang, Text } from '@/lib/model';
@@ -62,6 +61,7 @@ type Status = 'idle' | 'streaming' | 'done' | 'truncated' | 'stopped' | 'error';
 /** "Escrever abordagem": the first message to this person, written by the model from the analysis, streamed. */
 export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   const send = useSend();
+  const stream = useStream();
   const lang = useLang();
   const [channel, setChannel] = useState<Channel>('linkedin');
   const [tone, setTone] = useState<Tone>('consultivo');
@@ -166,7 +166,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
     setError(null);
     setCopied('');
     setStatus('streaming');
-    stop.current = streamDraft(
+    stop.current = stream(
       {
         entryId: entry.id,
         channel,

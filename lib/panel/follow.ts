@@ -1,6 +1,4 @@
 import { browser, type Browser } from 'wxt/browser';
-import { onSettled } from '@/lib/announce';
-import { send } from '@/lib/messaging';
 import type { PanelActions, PanelDeps, PanelState, PanelStore } from './store';
 import type { LookupJob } from '@/lib/model';
 import {
@@ -17,8 +15,6 @@ type Panel = Pick<PanelState, 'tabId'> & Pick<PanelActions, 'follow' | 'leave' |
 const SETTLE_MS = 700;
 /** A person handed over by the context menu is taken when the panel opens this soon after. */
 const PENDING_FRESH_MS = 30_000;
-/** Storage events carry the job; this slow poll only covers an event lost while the worker restarted. */
-const JOB_POLL_MS = 3_000;
 
 /**
  * Keeps the panel on the active tab of its window (or on `pinnedTabId`): a tab switch, a navigation (Chrome's
@@ -104,36 +100,3 @@ export async function runningJob(): Promise<LookupJob | null> {
   const jobs = Object.values(await lookupJobs.get()).filter((j) => j.status === 'running');
   return jobs.sort((a, b) => b.startedAt - a.startedAt)[0] ?? null;
 }
-
-/** The background, as the panel's store talks to it. */
-export const browserDeps: PanelDeps = {
-  send,
-  now: Date.now,
-  watchJob(id, onJob) {
-    let live = true;
-    const poll = () =>
-      void send('job.get', { id })
-        .then((job) => live && onJob(job))
-        .catch(() => undefined);
-    // The worker's message brings the finished job with its entry at once; the stored job (its watch and the poll)
-    // covers a message missed.
-    const unsettled = onSettled((m) => {
-      if (live && m.job.id === id) onJob(m.job, m.entry);
-    });
-    const unwatchStored = lookupJobs.watch((jobs) => {
-      const job = jobs[id];
-      if (job) onJob(job);
-    });
-    const unwatch = () => {
-      unsettled();
-      unwatchStored();
-    };
-    poll();
-    const timer = setInterval(poll, JOB_POLL_MS);
-    return () => {
-      live = false;
-      unwatch();
-      clearInterval(timer);
-    };
-  },
-};

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { browserDeps, followPending, followTabs, runningJob } from '@/lib/panel/follow';
+import { followPending, followTabs, runningJob } from '@/lib/panel/follow';
+import { browserWorker } from '@/lib/panel/worker';
 import type { LookupJob } from '@/lib/model';
 import { lookupJobs, pageChanged, pendingPerson } from '@/lib/storage/session';
 
@@ -139,7 +140,7 @@ describe('jobs as the panel sees them', () => {
         : undefined;
     });
     const seen: string[] = [];
-    const stop = browserDeps.watchJob('j1', (j) => seen.push(j?.status ?? 'null'));
+    const stop = browserWorker.watchJob('j1', (j) => seen.push(j?.status ?? 'null'));
     await vi.advanceTimersByTimeAsync(0);
     expect(seen).toEqual(['running']);
     await lookupJobs.set({ j1: job('j1', 'done'), other: job('other', 'running') });
