@@ -20,10 +20,17 @@ const PENDING_FRESH_MS = 30_000;
  * Keeps the panel on the active tab of its window (or on `pinnedTabId`): a tab switch, a navigation (Chrome's
  * tab events) and an in-app navigation (the content script's notice, relayed by the background) each make it
  * detect again. Returns the unsubscribe.
+ *
+ * `startTabId` is for the panel opened as a page in a tab of its own (tests, where there is no side panel): it
+ * starts on that tab and then follows each tab switch, in any window, except to its own tab.
  */
-export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: number } = {}): () => void {
+export function followTabs(
+  panel: () => Panel,
+  { pinnedTabId, startTabId }: { pinnedTabId?: number; startTabId?: number } = {},
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let windowId: number | undefined;
+  let ownTabId: number | undefined;
   const isOurs = (tabId: number) => tabId === panel().tabId;
   const detectIn = (ms: number) => {
     clearTimeout(timer);
@@ -31,7 +38,8 @@ export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: 
   };
 
   const onActivated = (info: Browser.tabs.OnActivatedInfo) => {
-    if (info.windowId === windowId && !isOurs(info.tabId)) panel().follow(info.tabId);
+    if (isOurs(info.tabId) || info.tabId === ownTabId) return;
+    if (startTabId !== undefined || info.windowId === windowId) panel().follow(info.tabId);
   };
   const onUpdated = (tabId: number, change: Browser.tabs.OnUpdatedInfo) => {
     if (!isOurs(tabId)) return;
@@ -53,7 +61,10 @@ export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: 
     if (tab?.id !== undefined) panel().follow(tab.id);
   };
   if (pinnedTabId !== undefined) panel().follow(pinnedTabId);
-  else void followActive();
+  else if (startTabId !== undefined) {
+    panel().follow(startTabId);
+    void browser.tabs.getCurrent().then((own) => (ownTabId = own?.id));
+  } else void followActive();
 
   return () => {
     clearTimeout(timer);

@@ -398,3 +398,73 @@ test('the draft follows the seller to Gmail, and goes into the message without b
   await expect(again.getByTestId('draft-text')).toHaveValue(draft);
   expect(await admin.requests(key)).toEqual(charged);
 });
+
+test('another tab: the seller switches to Gmail, the draft is on screen there and goes into the message, nothing written or charged again', async ({
+  admin,
+  useKey,
+  openPage,
+  context,
+  serviceWorker,
+}) => {
+  await setSettings(serviceWorker, { language: 'pt' });
+  const key = await admin.account({ tier: 'complete', credits: 20 });
+  await useKey(key);
+  const { page: profile, tabId } = await openTab(
+    context,
+    serviceWorker,
+    'https://www.linkedin.com/in/ana-souza-4b2a91/',
+    readPage('linkedin-profile.html'),
+  );
+  // the panel follows the tab switches, as the side panel does
+  const panel = await openPanel(openPage, tabId, { follow: 'active' });
+  await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
+  await panel.getByTestId('run').click();
+  await expect(panel.getByTestId('result')).toBeVisible({ timeout: 30_000 });
+  const draft = await writeDraft(panel, 'email');
+  const wire = await admin.requests(key);
+  expect(wire.map((r) => r.path)).toEqual([
+    expect.stringMatching(/^\/(crm|analisar)/),
+    '/v1/chat/completions',
+  ]);
+  const { balance } = await admin.ledger(key);
+
+  // The seller reads her analysis again (the panel at its top), then opens Gmail in another tab to write to her.
+  await panel.evaluate(() => window.scrollTo(0, 0));
+  await expect(panel.getByTestId('draft-text')).not.toBeInViewport();
+  const { page: gmail } = await openTab(
+    context,
+    serviceWorker,
+    'https://mail.google.com/mail/u/0/#inbox?compose=new',
+    fixture('gmail-compose'),
+  );
+  await gmail.bringToFront();
+  const carried = panel.getByTestId('carried');
+  await expect(carried).toContainText('Rascunho para Ana Souza · você está em mail.google.com');
+  const text = panel.getByTestId('draft-text');
+  await expect(text).toHaveValue(draft);
+  // on screen, not somewhere below the analysis
+  await expect(text).toBeInViewport();
+  await expect(panel.getByTestId('draft-insert')).toBeInViewport();
+
+  await gmail.locator('[data-probe=body] > div').first().click();
+  await panel.getByTestId('draft-insert').click();
+  await expect(panel.getByTestId('insert-result')).toHaveText('Inserido na mensagem. Assunto preenchido.');
+  const body = draft.split('\n').slice(1).join('\n').trim();
+  expect(await textOf(gmail, 'body')).toContain(body.slice(0, 40));
+
+  // From the keyboard: "Ir para o rascunho" takes the focus to the draft's text.
+  await panel.evaluate(() => window.scrollTo(0, 0));
+  await panel.getByTestId('go-to-draft').focus();
+  await panel.keyboard.press('Enter');
+  await expect(text).toBeFocused();
+  await expect(text).toBeInViewport();
+
+  // Back on her profile: still her analysis and the same draft.
+  await profile.bringToFront();
+  await expect(carried).toContainText('Análise e rascunhos de Ana Souza · você está em www.linkedin.com');
+  await expect(text).toHaveValue(draft);
+
+  // Nothing was analysed, written or charged again to show or insert the draft.
+  expect(await admin.requests(key)).toEqual(wire);
+  expect((await admin.ledger(key)).balance).toBe(balance);
+});
