@@ -1,6 +1,6 @@
 import { onSettled } from '@/lib/announce';
-import { streamDraft } from '@/lib/draft/port';
-import { send, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import type { streamDraft } from '@/lib/draft/port';
+import { asApiError, send, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
 import type { HistoryEntry, LookupJob } from '@/lib/model';
 import { lookupJobs } from '@/lib/storage/session';
 
@@ -28,7 +28,22 @@ const JOB_POLL_MS = 3_000;
 /** The worker, as the side panel reaches it from the browser. */
 export const browserWorker: PanelWorker = {
   send,
-  stream: streamDraft,
+  // The port's code loads with the first stream: the panel's start-up script does not carry it.
+  stream(request, handlers, name) {
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    import('@/lib/draft/port')
+      .then(({ streamDraft }) => {
+        if (!stopped) stop = streamDraft(request, handlers, name);
+      })
+      .catch((e: unknown) => {
+        if (!stopped) handlers.onError(asApiError(e));
+      });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  },
   watchJob(id, onJob) {
     let live = true;
     const poll = () =>
