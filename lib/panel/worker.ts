@@ -22,17 +22,15 @@ export interface PanelWorker {
   watchJob(id: string, onJob: (job: LookupJob | null, entry?: HistoryEntry | null) => void): () => void;
 }
 
-/** Storage events carry the job; this slow poll only covers an event lost while the worker restarted. */
-const JOB_POLL_MS = 3_000;
-
-/** The worker, as the side panel reaches it from the browser. */
-export const browserWorker: PanelWorker = {
-  send,
-  // The port's code loads with the first stream: the panel's start-up script does not carry it.
-  stream(request, handlers, name) {
+/**
+ * A stream whose port code `load` brings when the stream starts. A stop before it arrives opens nothing; a load that
+ * fails reaches the handlers as an error.
+ */
+export function lazyStream(load: () => Promise<{ streamDraft: typeof streamDraft }>): typeof streamDraft {
+  return (request, handlers, name) => {
     let stop: (() => void) | undefined;
     let stopped = false;
-    import('@/lib/draft/port')
+    load()
       .then(({ streamDraft }) => {
         if (!stopped) stop = streamDraft(request, handlers, name);
       })
@@ -43,7 +41,17 @@ export const browserWorker: PanelWorker = {
       stopped = true;
       stop?.();
     };
-  },
+  };
+}
+
+/** Storage events carry the job; this slow poll only covers an event lost while the worker restarted. */
+const JOB_POLL_MS = 3_000;
+
+/** The worker, as the side panel reaches it from the browser. */
+export const browserWorker: PanelWorker = {
+  send,
+  // The port's code loads with the first stream: the panel's start-up script does not carry it.
+  stream: lazyStream(() => import('@/lib/draft/port')),
   watchJob(id, onJob) {
     let live = true;
     const poll = () =>
