@@ -23,11 +23,12 @@ import {
   TEMPERATURE_MIN,
 } from '@/lib/draft/limits';
 import { forChannel, NOTE_LIMIT_FREE, NOTE_LIMIT_PREMIUM, splitSubject } from '@/lib/draft/channel';
-import { streamDraft } from '@/lib/draft/port';
 import type { DraftLanguage, Length, Tone } from '@/lib/draft/prompt';
 import { tr, useLang } from '@/lib/i18n';
 import { settings } from '@/lib/storage';
-import { usePanel, useSend } from '@/components/panel/context';
+import { usePanel, useSend, useStream } from '@/components/panel/context';
+import { writesHere } from '@/lib/panel/carry';
+import { DRAFT_ID, DRAFT_TEXT_ATTR, showDraft } from './anchor';
 import { ReviewPanel } from './ReviewPanel';
 import { useInsert } from './useInsert';
 import type { Channel, DraftVersion, HistoryEntry, Lang, Text } from '@/lib/model';
@@ -57,11 +58,13 @@ const LANGUAGE_LABELS: Record<DraftLanguage, Text> = {
 const options = <V extends string>(labels: Record<V, Text>, lang: Lang): Option<V>[] =>
   (Object.keys(labels) as V[]).map((value) => ({ value, label: tr(lang, labels[value]) }));
 
-type Status = 'idle' | 'streaming' | 'done' | 'truncated' | 'stopped' | 'error';
+/** `loading`: the person's kept drafts are being read; nothing can be written until they are known. */
+type Status = 'loading' | 'idle' | 'streaming' | 'done' | 'truncated' | 'stopped' | 'error';
 
 /** "Escrever abordagem": the first message to this person, written by the model from the analysis, streamed. */
 export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   const send = useSend();
+  const stream = useStream();
   const lang = useLang();
   const [channel, setChannel] = useState<Channel>('linkedin');
   const [tone, setTone] = useState<Tone>('consultivo');
@@ -71,7 +74,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   const [model, setModel] = useState('');
   const [temperature, setTemperature] = useState(DEFAULT_TEMPERATURE);
   const [maxTokens, setMaxTokens] = useState(DEFAULT_MAX_TOKENS);
-  const [status, setStatus] = useState<Status>('idle');
+  const [status, setStatus] = useState<Status>('loading');
   const [text, setText] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
   const [copied, setCopied] = useState('');
@@ -79,6 +82,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   // The person's drafts, kept with the analysis: shown again, never written (and paid for) again to be inserted.
   const [versions, setVersions] = useState<DraftVersion[]>([]);
   const [versionId, setVersionId] = useState<string | null>(null);
+  const [unread, setUnread] = useState(false);
   const [replace, setReplace] = useState(false);
   const tabId = usePanel((s) => s.tabId);
   const ins = useInsert(lang, tabId, { onShorten: (t) => edit(t) });
@@ -88,18 +92,25 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
     setVersions([]);
     setVersionId(null);
     setText('');
-    setStatus('idle');
+    setUnread(false);
+    setStatus('loading');
     void send('draft.list', { entryId: entry.id })
       .then((list) => {
+        if (!live) return;
         const last = list.at(-1);
-        if (!live || !last) return;
+        if (!last) return setStatus('idle');
         setVersions(list);
         setVersionId(last.id);
         setText(last.text);
         setChannel(last.channel);
         setStatus('done');
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (!live) return;
+        // Said, not hidden: the seller decides whether to write a new one.
+        setUnread(true);
+        setStatus('idle');
+      });
     return () => {
       live = false;
     };
@@ -155,18 +166,35 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
     void loadModels();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once
   }, []);
+  // Where the seller writes, arriving with this person's analysis (another tab, a panel opened again), the kept
+  // draft (or the composer, when there is none) comes into view, once per person and tab: never written again.
+  const arrivedOn = usePanel((s) =>
+    s.screen.kind === 'result' && s.screen.carried && 'url' in s.detection && writesHere(s.detection.url)
+      ? s.tabId
+      : null,
+  );
+  const shownOn = useRef('');
+  useEffect(() => {
+    const key = `${entry.id}:${arrivedOn}`;
+    if (arrivedOn === null || status === 'loading' || shownOn.current === key) return;
+    shownOn.current = key;
+    showDraft({ focus: false });
+  }, [arrivedOn, status, entry.id]);
+
   // A new entry or leaving the page stops a running draft.
   useEffect(() => () => stop.current?.(), [entry.id]);
 
   const limit = model ? maxTokensFor(model) : DEFAULT_MAX_TOKENS;
 
   function write() {
+    // A draft kept from before may be on its way: it is shown, never written again.
+    if (status === 'loading') return;
     stop.current?.();
     setText('');
     setError(null);
     setCopied('');
     setStatus('streaming');
-    stop.current = streamDraft(
+    stop.current = stream(
       {
         entryId: entry.id,
         channel,
@@ -213,10 +241,18 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   }
 
   const streaming = status === 'streaming';
+  const loading = status === 'loading';
   const noteLength = [...text.trim()].length;
   const versionIndex = versions.findIndex((v) => v.id === versionId);
   return (
-    <section className="flex flex-col gap-3" aria-labelledby="draft-title" data-testid="draft-composer">
+    <section
+      id={DRAFT_ID}
+      tabIndex={-1}
+      className="flex scroll-mt-24 flex-col gap-3"
+      aria-labelledby="draft-title"
+      aria-busy={loading || undefined}
+      data-testid="draft-composer"
+    >
       <h2 id="draft-title" className="text-base font-semibold">
         {tr(lang, { pt: 'Escrever abordagem', en: 'Write the first message' })}
       </h2>
@@ -331,16 +367,40 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
             variant="primary"
             onClick={write}
             disabled={!model}
-            aria-describedby={!model ? 'draft-write-reason' : undefined}
+            loading={loading}
+            aria-describedby={!model || loading ? 'draft-write-reason' : undefined}
             data-testid="draft-write"
           >
-            {status === 'idle'
+            {status === 'idle' || loading
               ? tr(lang, { pt: 'Escrever abordagem', en: 'Write the first message' })
               : tr(lang, { pt: 'Gerar de novo', en: 'Regenerate' })}
           </Button>
         )}
       </div>
-      {!model && !streaming && (
+      {loading && (
+        <p
+          id="draft-write-reason"
+          role="status"
+          className="text-xs text-zinc-700 dark:text-zinc-300"
+          data-testid="draft-write-reason"
+        >
+          {tr(lang, {
+            pt: 'Procurando os rascunhos guardados desta pessoa…',
+            en: 'Looking for the drafts kept for this person…',
+          })}
+        </p>
+      )}
+      {unread && (
+        <Notice tone="warning">
+          <span data-testid="draft-unread">
+            {tr(lang, {
+              pt: 'Não foi possível ler os rascunhos guardados desta pessoa. Escrever gera um novo.',
+              en: 'Could not read the drafts kept for this person. Writing makes a new one.',
+            })}
+          </span>
+        </Notice>
+      )}
+      {!model && !streaming && !loading && (
         // Why the button is off, next to it: the model list sits in the collapsed "Modelo" section.
         <p
           id="draft-write-reason"
@@ -435,6 +495,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
                   onBlur={() => void saveEdit()}
                   data-testid="draft-text"
                   data-version={versionIndex + 1 || undefined}
+                  {...{ [DRAFT_TEXT_ATTR]: '' }}
                   {...control}
                 />
               )}

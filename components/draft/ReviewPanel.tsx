@@ -1,8 +1,8 @@
-import { useSend } from '@/components/panel/context';
+import { useSend, useStream } from '@/components/panel/context';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Field, Notice, Spinner, controlClass } from '@/components/ui';
 import type { ApiError } from '@/lib/api/errors';
-import { REVIEW_PORT, streamDraft } from '@/lib/draft/port';
+import { REVIEW_PORT } from '@/lib/draft/port';
 import type { DraftLanguage } from '@/lib/draft/prompt';
 import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
 import { tr, useLang } from '@/lib/i18n';
@@ -29,6 +29,7 @@ export function ReviewPanel(props: {
   model: string;
 }) {
   const send = useSend();
+  const stream = useStream();
   const { entry, tabId, channel, language, model } = props;
   const lang = useLang();
   const [text, setText] = useState('');
@@ -79,7 +80,7 @@ export function ReviewPanel(props: {
     setError(null);
     setApplied([]);
     setStatus('streaming');
-    stop.current = streamDraft(
+    stop.current = stream(
       { entryId: entry.id, text, channel, language, model },
       {
         onDelta: (t) => setRaw((old) => old + t),

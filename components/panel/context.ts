@@ -12,7 +12,8 @@ export function usePanel<T>(selector: (s: PanelState & PanelActions) => T): T {
 }
 
 /**
- * The panel's one way to the worker: the same `send` the panel's store uses (its deps), so a page component and the
- * store reach the worker alike and a test can give both one fake.
+ * The panel's one way to the worker: the store's own deps (lib/panel/worker.ts), so a page component and the store
+ * reach the worker alike and a test can give both one fake. `useSend` for a request, `useStream` for a model text.
  */
 export const useSend = () => usePanel((s) => s.send);
+export const useStream = () => usePanel((s) => s.stream);

@@ -1,6 +1,4 @@
 import { browser, type Browser } from 'wxt/browser';
-import { onSettled } from '@/lib/announce';
-import { send } from '@/lib/messaging';
 import type { PanelActions, PanelDeps, PanelState, PanelStore } from './store';
 import type { LookupJob } from '@/lib/model';
 import {
@@ -17,17 +15,22 @@ type Panel = Pick<PanelState, 'tabId'> & Pick<PanelActions, 'follow' | 'leave' |
 const SETTLE_MS = 700;
 /** A person handed over by the context menu is taken when the panel opens this soon after. */
 const PENDING_FRESH_MS = 30_000;
-/** Storage events carry the job; this slow poll only covers an event lost while the worker restarted. */
-const JOB_POLL_MS = 3_000;
 
 /**
  * Keeps the panel on the active tab of its window (or on `pinnedTabId`): a tab switch, a navigation (Chrome's
  * tab events) and an in-app navigation (the content script's notice, relayed by the background) each make it
  * detect again. Returns the unsubscribe.
+ *
+ * `startTabId` is for the panel opened as a page in a tab of its own (tests, where there is no side panel): it
+ * starts on that tab and then follows each tab switch, in any window, except to its own tab.
  */
-export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: number } = {}): () => void {
+export function followTabs(
+  panel: () => Panel,
+  { pinnedTabId, startTabId }: { pinnedTabId?: number; startTabId?: number } = {},
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let windowId: number | undefined;
+  let ownTabId: number | undefined;
   const isOurs = (tabId: number) => tabId === panel().tabId;
   const detectIn = (ms: number) => {
     clearTimeout(timer);
@@ -35,7 +38,8 @@ export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: 
   };
 
   const onActivated = (info: Browser.tabs.OnActivatedInfo) => {
-    if (info.windowId === windowId && !isOurs(info.tabId)) panel().follow(info.tabId);
+    if (isOurs(info.tabId) || info.tabId === ownTabId) return;
+    if (startTabId !== undefined || info.windowId === windowId) panel().follow(info.tabId);
   };
   const onUpdated = (tabId: number, change: Browser.tabs.OnUpdatedInfo) => {
     if (!isOurs(tabId)) return;
@@ -57,7 +61,10 @@ export function followTabs(panel: () => Panel, { pinnedTabId }: { pinnedTabId?: 
     if (tab?.id !== undefined) panel().follow(tab.id);
   };
   if (pinnedTabId !== undefined) panel().follow(pinnedTabId);
-  else void followActive();
+  else if (startTabId !== undefined) {
+    panel().follow(startTabId);
+    void browser.tabs.getCurrent().then((own) => (ownTabId = own?.id));
+  } else void followActive();
 
   return () => {
     clearTimeout(timer);
@@ -104,36 +111,3 @@ export async function runningJob(): Promise<LookupJob | null> {
   const jobs = Object.values(await lookupJobs.get()).filter((j) => j.status === 'running');
   return jobs.sort((a, b) => b.startedAt - a.startedAt)[0] ?? null;
 }
-
-/** The background, as the panel's store talks to it. */
-export const browserDeps: PanelDeps = {
-  send,
-  now: Date.now,
-  watchJob(id, onJob) {
-    let live = true;
-    const poll = () =>
-      void send('job.get', { id })
-        .then((job) => live && onJob(job))
-        .catch(() => undefined);
-    // The worker's message brings the finished job with its entry at once; the stored job (its watch and the poll)
-    // covers a message missed.
-    const unsettled = onSettled((m) => {
-      if (live && m.job.id === id) onJob(m.job, m.entry);
-    });
-    const unwatchStored = lookupJobs.watch((jobs) => {
-      const job = jobs[id];
-      if (job) onJob(job);
-    });
-    const unwatch = () => {
-      unsettled();
-      unwatchStored();
-    };
-    poll();
-    const timer = setInterval(poll, JOB_POLL_MS);
-    return () => {
-      live = false;
-      unwatch();
-      clearInterval(timer);
-    };
-  },
-};

@@ -1,9 +1,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAX_AUTO_RETRY_SEC, toApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import type { RequestData, RequestType, Responses } from '@/lib/messaging';
+import type { Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson } from '@/lib/panel/carry';
+import type { PanelWorker } from '@/lib/panel/worker';
 import {
   type Depth,
   depths,
@@ -23,13 +24,8 @@ import {
  * so the logic runs in tests without a browser.
  */
 
-export interface PanelDeps {
-  send<T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]>;
-  /**
-   * Calls back with the job each time it changes (and once at the start); returns the unsubscribe. A finished job
-   * may come with its history entry, which then need not be asked for.
-   */
-  watchJob(id: string, onJob: (job: LookupJob | null, entry?: HistoryEntry | null) => void): () => void;
+/** The worker (lib/panel/worker.ts) and the clock. */
+export interface PanelDeps extends PanelWorker {
   now(): number;
 }
 
@@ -102,8 +98,9 @@ export interface PanelState {
   outcome: Outcome | null;
   /** The analysis the panel showed before another person's page took it: one click brings it back. */
   previous: HistoryEntry | null;
-  /** The one way the panel's components talk to the worker: the store's own `deps.send`. */
-  send: PanelDeps['send'];
+  /** The panel's components talk to the worker through the store's own deps: its requests and its streams. */
+  send: PanelWorker['send'];
+  stream: PanelWorker['stream'];
 }
 
 export interface PanelActions {
@@ -383,6 +380,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       outcome: null,
       previous: null,
       send: deps.send,
+      stream: deps.stream,
 
       follow(tabId) {
         set({ tabId });

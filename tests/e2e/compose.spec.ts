@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, type Admin } from './fixtures';
 import { messenger, settledJob } from './messages';
 import { openPanel, openTab, setSettings } from './sidepanel.helpers';
 import { readPage } from '../fixtures/pages/cases';
@@ -339,62 +339,129 @@ compose(
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the draft follows the seller to Gmail, and goes into the message without being written or charged again', async ({
-  admin,
-  useKey,
-  openPage,
-  context,
-  serviceWorker,
-}) => {
-  await setSettings(serviceWorker, { language: 'pt' });
-  const key = await admin.account({ tier: 'complete', credits: 20 });
-  await useKey(key);
-  // Ana's LinkedIn profile in a tab, the panel beside it: the seller analyses her and writes an e-mail draft.
-  const { page: site, tabId } = await openTab(
-    context,
-    serviceWorker,
-    'https://www.linkedin.com/in/ana-souza-4b2a91/',
-    readPage('linkedin-profile.html'),
-  );
-  const panel = await openPanel(openPage, tabId);
-  await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
-  await panel.getByTestId('run').click();
-  await expect(panel.getByTestId('result')).toBeVisible({ timeout: 30_000 });
-  const draft = await writeDraft(panel, 'email');
-  const charged = await admin.requests(key);
-  // one analysis and one model call so far, both on the wire log
-  expect(charged.map((r) => r.path)).toEqual([
-    expect.stringMatching(/^\/(crm|analisar)/),
-    '/v1/chat/completions',
-  ]);
+const drafting = test.extend<{
+  /**
+   * Ana's LinkedIn profile in a tab and the panel beside it (`follow` as in openPanel): the seller analyses her and
+   * writes an e-mail draft. `wire`: what the sandbox received by then, one analysis and one model call.
+   */
+  draftForAna: (follow?: 'active') => Promise<{
+    profile: Page;
+    tabId: number;
+    panel: Page;
+    draft: string;
+    key: string;
+    wire: Awaited<ReturnType<Admin['requests']>>;
+  }>;
+}>({
+  draftForAna: async ({ admin, useKey, openPage, context, serviceWorker }, use) => {
+    await use(async (follow) => {
+      await setSettings(serviceWorker, { language: 'pt' });
+      const key = await admin.account({ tier: 'complete', credits: 20 });
+      await useKey(key);
+      const { page: profile, tabId } = await openTab(
+        context,
+        serviceWorker,
+        'https://www.linkedin.com/in/ana-souza-4b2a91/',
+        readPage('linkedin-profile.html'),
+      );
+      const panel = await openPanel(openPage, tabId, { follow });
+      await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
+      await panel.getByTestId('run').click();
+      await expect(panel.getByTestId('result')).toBeVisible({ timeout: 30_000 });
+      const draft = await writeDraft(panel, 'email');
+      const wire = await admin.requests(key);
+      expect(wire.map((r) => r.path)).toEqual([
+        expect.stringMatching(/^\/(crm|analisar)/),
+        '/v1/chat/completions',
+      ]);
+      return { profile, tabId, panel, draft, key, wire };
+    });
+  },
+});
 
-  // The seller goes to Gmail in that tab to write to her.
-  await context.route('https://mail.google.com/mail/u/0/', (r) =>
-    r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: fixture('gmail-compose') }),
-  );
-  await site.goto('https://mail.google.com/mail/u/0/#inbox?compose=new');
-  await expect(panel.getByTestId('carried')).toContainText('Ana Souza');
-  await expect(panel.getByTestId('carried')).toContainText('mail.google.com');
-  await expect(panel.getByTestId('draft-text')).toHaveValue(draft);
-
-  await site.locator('[data-probe=body] > div').first().click();
+/** "Inserir na mensagem" from the panel into Gmail's new message: the subject filled, the body in the editor. */
+async function insertIntoGmail(gmail: Page, panel: Page, draft: string) {
+  await gmail.locator('[data-probe=body] > div').first().click();
   await panel.getByTestId('draft-insert').click();
   await expect(panel.getByTestId('insert-result')).toHaveText('Inserido na mensagem. Assunto preenchido.');
   const body = draft.split('\n').slice(1).join('\n').trim();
-  expect(await textOf(site, 'body')).toContain(body.slice(0, 40));
-  // Nothing was written or charged again: no analysis call and no model call since the draft.
-  expect(await admin.requests(key)).toEqual(charged);
+  expect(await textOf(gmail, 'body')).toContain(body.slice(0, 40));
+}
 
-  // "Ler esta página" leaves Ana for Gmail's own people; she stays one click away.
-  await panel.getByTestId('read-page').click();
-  await expect(panel.getByTestId('carried')).toHaveCount(0);
-  await panel.getByTestId('back-to-previous').click();
-  await expect(panel.getByTestId('draft-text')).toHaveValue(draft);
+drafting(
+  'the draft follows the seller to Gmail, and goes into the message without being written or charged again',
+  async ({ draftForAna, admin, openPage, context }) => {
+    const { profile: site, tabId, panel, draft, key, wire } = await draftForAna();
 
-  // A panel opened again brings her back, with the draft.
-  await panel.close();
-  const again = await openPanel(openPage, tabId);
-  await expect(again.getByTestId('carried')).toContainText('Ana Souza');
-  await expect(again.getByTestId('draft-text')).toHaveValue(draft);
-  expect(await admin.requests(key)).toEqual(charged);
-});
+    // The seller goes to Gmail in that tab to write to her.
+    await context.route('https://mail.google.com/mail/u/0/', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: fixture('gmail-compose') }),
+    );
+    await site.goto('https://mail.google.com/mail/u/0/#inbox?compose=new');
+    await expect(panel.getByTestId('carried')).toContainText('Ana Souza');
+    await expect(panel.getByTestId('carried')).toContainText('mail.google.com');
+    await expect(panel.getByTestId('draft-text')).toHaveValue(draft);
+
+    await insertIntoGmail(site, panel, draft);
+    // Nothing was written or charged again: no analysis call and no model call since the draft.
+    expect(await admin.requests(key)).toEqual(wire);
+
+    // "Ler esta página" leaves Ana for Gmail's own people; she stays one click away.
+    await panel.getByTestId('read-page').click();
+    await expect(panel.getByTestId('carried')).toHaveCount(0);
+    await panel.getByTestId('back-to-previous').click();
+    await expect(panel.getByTestId('draft-text')).toHaveValue(draft);
+
+    // A panel opened again brings her back, with the draft.
+    await panel.close();
+    const again = await openPanel(openPage, tabId);
+    await expect(again.getByTestId('carried')).toContainText('Ana Souza');
+    await expect(again.getByTestId('draft-text')).toHaveValue(draft);
+    expect(await admin.requests(key)).toEqual(wire);
+  },
+);
+
+drafting(
+  'another tab: the seller switches to Gmail, the draft is on screen there and goes into the message, nothing written or charged again',
+  async ({ draftForAna, admin, context, serviceWorker }) => {
+    // the panel follows the tab switches, as the side panel does
+    const { profile, panel, draft, key, wire } = await draftForAna('active');
+    const { balance } = await admin.ledger(key);
+
+    // The seller reads her analysis again (the panel at its top), then opens Gmail in another tab to write to her.
+    await panel.evaluate(() => window.scrollTo(0, 0));
+    const text = panel.getByTestId('draft-text');
+    await expect(text).not.toBeInViewport();
+    const { page: gmail } = await openTab(
+      context,
+      serviceWorker,
+      'https://mail.google.com/mail/u/0/#inbox?compose=new',
+      fixture('gmail-compose'),
+    );
+    await gmail.bringToFront();
+    const carried = panel.getByTestId('carried');
+    await expect(carried).toContainText('Rascunho para Ana Souza · você está em mail.google.com');
+    await expect(text).toHaveValue(draft);
+    // on screen, not somewhere below the analysis
+    await expect(text).toBeInViewport();
+    await expect(panel.getByTestId('draft-insert')).toBeInViewport();
+
+    await insertIntoGmail(gmail, panel, draft);
+
+    // From the keyboard: "Ir para o rascunho" takes the focus to the draft's text.
+    await panel.evaluate(() => window.scrollTo(0, 0));
+    await panel.getByTestId('go-to-draft').focus();
+    await panel.keyboard.press('Enter');
+    await expect(text).toBeFocused();
+    await expect(text).toBeInViewport();
+
+    // Back on her profile: still her analysis and the same draft.
+    await profile.bringToFront();
+    await expect(carried).toContainText('Análise e rascunhos de Ana Souza · você está em www.linkedin.com');
+    await expect(text).toHaveValue(draft);
+
+    // Nothing was analysed, written or charged again to show or insert the draft.
+    expect(await admin.requests(key)).toEqual(wire);
+    expect((await admin.ledger(key)).balance).toBe(balance);
+  },
+);

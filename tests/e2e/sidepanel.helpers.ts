@@ -58,9 +58,16 @@ export async function openTab(context: BrowserContext, serviceWorker: Worker, ur
   return { page, tabId };
 }
 
-/** The side panel pinned to `tabId`, at a side panel's size. */
-export async function openPanel(openPage: (path: string) => Promise<Page>, tabId: number): Promise<Page> {
-  const panel = await openPage(`sidepanel.html?tabId=${tabId}`);
+/**
+ * The side panel pinned to `tabId`, at a side panel's size. `follow: 'active'`: it starts on `tabId` and then
+ * follows each tab the test brings to the front (`page.bringToFront()`), as the side panel follows its window's.
+ */
+export async function openPanel(
+  openPage: (path: string) => Promise<Page>,
+  tabId: number,
+  { follow }: { follow?: 'active' } = {},
+): Promise<Page> {
+  const panel = await openPage(`sidepanel.html?tabId=${tabId}${follow ? `&follow=${follow}` : ''}`);
   await panel.setViewportSize(PANEL_VIEWPORT);
   return panel;
 }

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { browserDeps, followPending, followTabs, runningJob } from '@/lib/panel/follow';
-import type { LookupJob } from '@/lib/model';
-import { lookupJobs, pageChanged, pendingPerson } from '@/lib/storage/session';
+import { followPending, followShown, followTabs, runningJob } from '@/lib/panel/follow';
+import { createPanelStore } from '@/lib/panel/store';
+import { browserWorker } from '@/lib/panel/worker';
+import type { RequestType } from '@/lib/messaging';
+import type { HistoryEntry, LookupJob } from '@/lib/model';
+import { lookupJobs, pageChanged, pendingPerson, shownEntry } from '@/lib/storage/session';
+import { basic, entryOf } from './analyses';
 
 /** A stand-in for the store that records what the browser's events asked of it. */
 function recorder(tabId: number | null = null) {
@@ -107,6 +111,27 @@ describe('followTabs', () => {
     await fakeBrowser.tabs.onActivated.trigger({ tabId: 79, windowId: win.id! });
     expect(r.calls).toHaveLength(2);
   });
+
+  it('opened as a page with a start tab: starts there, then follows each tab switch but never to itself', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue({ id: 3 } as never);
+    const r = recorder();
+    const stop = followTabs(r.get, { startTabId: 5 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['follow 5']);
+    // the panel's own tab coming to the front is not a page to read
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 3, windowId: 1 });
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 5, windowId: 1 });
+    expect(r.calls).toEqual(['follow 5']);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 8, windowId: 2 });
+    expect(r.calls).toEqual(['follow 5', 'follow 8']);
+    // and the tab it follows now is the one whose navigations count
+    await fakeBrowser.tabs.onUpdated.trigger(5, { url: 'https://example.com/' }, {} as never);
+    await fakeBrowser.tabs.onUpdated.trigger(8, { url: 'https://mail.google.com/mail/u/0/' }, {} as never);
+    expect(r.calls).toEqual(['follow 5', 'follow 8', 'leave 8']);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 5, windowId: 1 });
+    expect(r.calls).toEqual(['follow 5', 'follow 8', 'leave 8', 'follow 5']);
+    stop();
+  });
 });
 
 describe('followPending', () => {
@@ -130,6 +155,65 @@ describe('followPending', () => {
   });
 });
 
+describe('followShown: the last analysis shown comes back in a panel opened again', () => {
+  const HOUR = 60 * 60 * 1000;
+  /** A panel on a page with nobody, whose history holds `entries`; records what it asked the worker. */
+  function panelWith(entries: HistoryEntry[], now: () => number) {
+    const asked: RequestType[] = [];
+    const deps = {
+      ...browserWorker,
+      now,
+      async send(type: RequestType, data: unknown) {
+        asked.push(type);
+        if (type === 'history.get') return entries.find((e) => e.id === (data as { id: string }).id) ?? null;
+        if (type === 'detect')
+          return { ok: true, url: 'https://mail.google.com/mail/u/0/', title: '', candidates: [] };
+        throw new Error(`unexpected ${type}`);
+      },
+    } as typeof browserWorker & { now: () => number };
+    const store = createPanelStore(deps);
+    const stop = followShown(store, deps);
+    return { store, asked, stop };
+  }
+
+  it('remembers each analysis shown, and a new panel brings it back from history, asking nothing else', async () => {
+    const ana = entryOf(basic);
+    const first = panelWith([ana], () => 1_000);
+    first.store.getState().showEntry(ana, 'lookup');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await shownEntry.get()).toEqual({ id: ana.id, at: 1_000 });
+    first.stop();
+
+    const again = panelWith([ana], () => 1_000 + 3 * HOUR);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.store.getState().screen).toMatchObject({
+      kind: 'result',
+      entry: { id: ana.id },
+      carried: 'auto',
+    });
+    // read from history: no lookup, no quote, no draft written
+    expect(again.asked).toEqual(['history.get']);
+    again.stop();
+  });
+
+  it('leaves an analysis shown long ago, or one no longer in history', async () => {
+    const ana = entryOf(basic);
+    await shownEntry.set({ id: ana.id, at: 0 });
+    const stale = panelWith([ana], () => 5 * HOUR);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stale.store.getState().screen).toEqual({ kind: 'page' });
+    expect(stale.asked).toEqual([]);
+    stale.stop();
+
+    await shownEntry.set({ id: 'erased', at: 0 });
+    const gone = panelWith([ana], () => HOUR);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gone.asked).toEqual(['history.get']);
+    expect(gone.store.getState().screen).toEqual({ kind: 'page' });
+    gone.stop();
+  });
+});
+
 describe('jobs as the panel sees them', () => {
   it('calls back on every change of the watched job, from storage events and the first poll', async () => {
     fakeBrowser.runtime.onMessage.addListener((raw: unknown) => {
@@ -139,7 +223,7 @@ describe('jobs as the panel sees them', () => {
         : undefined;
     });
     const seen: string[] = [];
-    const stop = browserDeps.watchJob('j1', (j) => seen.push(j?.status ?? 'null'));
+    const stop = browserWorker.watchJob('j1', (j) => seen.push(j?.status ?? 'null'));
     await vi.advanceTimersByTimeAsync(0);
     expect(seen).toEqual(['running']);
     await lookupJobs.set({ j1: job('j1', 'done'), other: job('other', 'running') });

@@ -80,6 +80,9 @@ function setup(handlers: Handlers) {
       if (!handler) throw new Error(`unexpected ${type}`);
       return handler(data) as never;
     },
+    stream() {
+      throw new Error('unexpected stream');
+    },
     watchJob(id, onJob) {
       listeners.set(id, onJob);
       return () => listeners.delete(id);
@@ -89,6 +92,7 @@ function setup(handlers: Handlers) {
   const store = createPanelStore(deps);
   return {
     store,
+    deps,
     s: () => store.getState(),
     calls,
     sent: (type: RequestType) => calls.filter((c) => c.type === type),
@@ -550,6 +554,14 @@ describe('running a lookup', () => {
     t.s().resume(job('j9', request, { startedAt: 500 }));
     expect(t.s().screen).toMatchObject({ kind: 'running', job: { id: 'j9', startedAt: 500, credits: 2 } });
     expect(t.watching('j9')).toBe(true);
+  });
+});
+
+describe('the way to the worker', () => {
+  it('hands the components the store’s own deps: one send and one stream for the whole panel', () => {
+    const t = setup({});
+    expect(t.s().send).toBe(t.deps.send);
+    expect(t.s().stream).toBe(t.deps.stream);
   });
 });
 
