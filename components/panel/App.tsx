@@ -1,24 +1,31 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Button, Spinner, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
 import { usePanel, useSend } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
-import { LookupForm } from '@/components/panel/LookupForm';
-import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
-import { RunningCard } from '@/components/panel/RunningCard';
 import { tr, useLang } from '@/lib/i18n';
 import { credits, keyStatus, settings } from '@/lib/storage';
 
-// The first paint shows the page's people and the form; an analysis and the history load when first shown, so
-// the panel's start-up script carries neither (nor the analysis sections and history behind them).
-const ResultView = lazy(() =>
-  import('@/components/panel/ResultView').then((m) => ({ default: m.ResultView })),
-);
-const HistoryView = lazy(() =>
-  import('@/components/panel/HistoryView').then((m) => ({ default: m.HistoryView })),
-);
+// The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
+// history are chunks of their own, fetched once that paint is done (so a click finds them ready), or at once by a
+// screen that needs one first. The panel's start-up script carries none of them.
+const chunks = {
+  form: () => import('@/components/panel/LookupForm'),
+  outcome: () => import('@/components/panel/OutcomeNotice'),
+  running: () => import('@/components/panel/RunningCard'),
+  result: () => import('@/components/panel/ResultView'),
+  history: () => import('@/components/panel/HistoryView'),
+};
+const LookupForm = lazy(() => chunks.form().then((m) => ({ default: m.LookupForm })));
+const OutcomeNotice = lazy(() => chunks.outcome().then((m) => ({ default: m.OutcomeNotice })));
+const RunningCard = lazy(() => chunks.running().then((m) => ({ default: m.RunningCard })));
+const ResultView = lazy(() => chunks.result().then((m) => ({ default: m.ResultView })));
+const HistoryView = lazy(() => chunks.history().then((m) => ({ default: m.HistoryView })));
+
+/** A piece on the page's screen that waits alone: what is already shown stays while it loads. */
+const Later = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -59,9 +66,8 @@ export function App() {
   useEffect(() => {
     if (!ready || performance.getEntriesByName(PANEL_READY_MARK).length > 0) return;
     performance.mark(PANEL_READY_MARK);
-    // once the first paint is done, the screens loaded on first use are fetched, so a click finds them ready
-    void import('@/components/panel/ResultView');
-    void import('@/components/panel/HistoryView');
+    // once the first paint is done, the pieces loaded on first use are fetched, so a click finds them ready
+    for (const load of Object.values(chunks)) void load().catch(() => undefined);
   }, [ready]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
@@ -129,7 +135,11 @@ export function App() {
         </nav>
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">
-        {screen.kind === 'running' && <RunningCard job={screen.job} lang={lang} />}
+        {screen.kind === 'running' && (
+          <Later>
+            <RunningCard job={screen.job} lang={lang} />
+          </Later>
+        )}
         <Suspense fallback={<Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />}>
           {screen.kind === 'result' && (
             <>
@@ -141,10 +151,18 @@ export function App() {
         </Suspense>
         {screen.kind === 'page' && (
           <>
-            {outcome && <OutcomeNotice outcome={outcome} lang={lang} />}
+            {outcome && (
+              <Later>
+                <OutcomeNotice outcome={outcome} lang={lang} />
+              </Later>
+            )}
             <PreviousLink lang={lang} />
             <PeopleOnPage lang={lang} />
-            {origin && <LookupForm lang={lang} prefs={prefs} />}
+            {origin && (
+              <Later>
+                <LookupForm lang={lang} prefs={prefs} />
+              </Later>
+            )}
           </>
         )}
       </main>

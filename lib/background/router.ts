@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { toApiError, type ApiError } from '@/lib/api/errors';
-import { requests, type ParsedRequest, type Reply, type RequestType, type Responses } from '@/lib/messaging';
+import {
+  isRequestType,
+  requestSchema,
+  type ParsedRequest,
+  type Reply,
+  type RequestType,
+  type Responses,
+} from '@/lib/messaging';
 import { refusal } from './refusal';
 import { senderKind, type Sender } from './sender';
 
@@ -64,10 +71,9 @@ export function createRouter(options: RouterOptions) {
       return { ok: true, value: null };
     }
 
-    if (typeof type !== 'string' || !Object.hasOwn(requests, type))
-      return refuse(refusal('INVALID_REQUEST', UNKNOWN, 'none'));
-    const t = type as RequestType;
-    const parsed = requests[t].safeParse((message as { data?: unknown }).data);
+    if (!isRequestType(type)) return refuse(refusal('INVALID_REQUEST', UNKNOWN, 'none'));
+    const t = type;
+    const parsed = requestSchema(t).safeParse((message as { data?: unknown }).data);
     if (!parsed.success) return invalid(parsed.error.issues);
     await ready;
     try {
