@@ -3,6 +3,7 @@ import {
   bool,
   capped as text,
   cappedText as str,
+  deferred,
   dict,
   list,
   num,
@@ -27,7 +28,7 @@ const analiseSchema = rawObject();
 /** Read with the analysis (normalizeAnalysis's `extra`), so taken as sent. */
 const besideAnalysis = () => z.unknown();
 /** A credit figure: a whole number in 0..MAX_CREDITS, else absent (see ./billing). */
-const credits = () => opt(z.unknown().transform((v) => validCredits(v)));
+const credits = () => opt(deferred(() => z.unknown().transform((v) => validCredits(v))));
 
 /** What a single or batch endpoint receives: the Portuguese names only (never a URL or page content). */
 export interface ProfileInput {
@@ -339,8 +340,8 @@ export const errorBodySchema = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Each error of the service with the body fields it carries (docs/api-contract.md, Errors). */
-export const errorBodies = {
+/** Each error of the service with the body fields it carries (docs/api-contract.md, Errors); built on first use. */
+export const errorBodies = deferred(() => ({
   INVALID_API_KEY: z.looseObject({
     error: z.string(),
     error_code: z.literal('INVALID_API_KEY'),
@@ -408,4 +409,4 @@ export const errorBodies = {
   }),
   /** The model API: `{error: {message, type, code}}`. */
   MODEL: z.looseObject({ error: errorObjectSchema.extend({ message: z.string() }) }),
-} satisfies Record<string, z.ZodType>;
+}));
