@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Button, Spinner, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
+import { fromChunk } from '@/components/panel/chunk';
 import { usePanel, useSend } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
@@ -9,20 +10,16 @@ import { tr, useLang } from '@/lib/i18n';
 import { credits, keyStatus, settings } from '@/lib/storage';
 
 // The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
-// history are chunks of their own, fetched once that paint is done (so a click finds them ready), or at once by a
+// history are chunks of their own, loaded once that paint is done (so a click finds them ready), or at once by a
 // screen that needs one first. The panel's start-up script carries none of them.
-const chunks = {
-  form: () => import('@/components/panel/LookupForm'),
-  outcome: () => import('@/components/panel/OutcomeNotice'),
-  running: () => import('@/components/panel/RunningCard'),
-  result: () => import('@/components/panel/ResultView'),
-  history: () => import('@/components/panel/HistoryView'),
-};
-const LookupForm = lazy(() => chunks.form().then((m) => ({ default: m.LookupForm })));
-const OutcomeNotice = lazy(() => chunks.outcome().then((m) => ({ default: m.OutcomeNotice })));
-const RunningCard = lazy(() => chunks.running().then((m) => ({ default: m.RunningCard })));
-const ResultView = lazy(() => chunks.result().then((m) => ({ default: m.ResultView })));
-const HistoryView = lazy(() => chunks.history().then((m) => ({ default: m.HistoryView })));
+const LookupForm = fromChunk(() => import('@/components/panel/LookupForm').then((m) => m.LookupForm));
+const OutcomeNotice = fromChunk(() =>
+  import('@/components/panel/OutcomeNotice').then((m) => m.OutcomeNotice),
+);
+const RunningCard = fromChunk(() => import('@/components/panel/RunningCard').then((m) => m.RunningCard));
+const ResultView = fromChunk(() => import('@/components/panel/ResultView').then((m) => m.ResultView));
+const HistoryView = fromChunk(() => import('@/components/panel/HistoryView').then((m) => m.HistoryView));
+const later = [LookupForm, OutcomeNotice, RunningCard, ResultView, HistoryView];
 
 /** A piece on the page's screen that waits alone: what is already shown stays while it loads. */
 const Later = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
@@ -67,7 +64,7 @@ export function App() {
     if (!ready || performance.getEntriesByName(PANEL_READY_MARK).length > 0) return;
     performance.mark(PANEL_READY_MARK);
     // once the first paint is done, the pieces loaded on first use are fetched, so a click finds them ready
-    for (const load of Object.values(chunks)) void load().catch(() => undefined);
+    for (const piece of later) void piece.preload().catch(() => undefined);
   }, [ready]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
