@@ -23,6 +23,12 @@ const pageChangedSchema = z.object({
 
 export type RouterReply = Reply<RequestType> | { ok: true; value: null };
 
+/**
+ * What needs nothing the worker's start-up settles (it asks the tab, and reads no stored item): answered at once on
+ * a wake. The panel's first question is one, so a panel that woke the worker does not wait for the rest.
+ */
+const WITHOUT_START_UP: ReadonlySet<RequestType> = new Set(['detect']);
+
 export interface RouterOptions {
   handlers: Handlers;
   /** Our extension id and page origin (`chrome-extension://<id>/`). */
@@ -75,7 +81,7 @@ export function createRouter(options: RouterOptions) {
     const t = type;
     const parsed = requestSchema(t).safeParse((message as { data?: unknown }).data);
     if (!parsed.success) return invalid(parsed.error.issues);
-    await ready;
+    if (!WITHOUT_START_UP.has(t)) await ready;
     try {
       const handler = handlers[t] as (data: unknown, sender: Sender) => Promise<Responses[RequestType]>;
       return { ok: true, value: await handler(parsed.data, sender) };
