@@ -30,6 +30,10 @@ export function deferred<T extends object>(make: () => T): T {
   });
 }
 
+/** A loose object (unknown fields pass), built with its shape on first use. */
+export const looseLater = <S extends z.core.$ZodLooseShape>(shape: () => S) =>
+  deferred(() => z.looseObject(shape()));
+
 /** `make()`, optional and forgiving (a wrong type reads as absent), built on first use. */
 const forgiving = <T extends z.ZodType>(make: () => T) => deferred(() => make().optional().catch(undefined));
 
