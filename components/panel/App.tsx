@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Spinner, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
 import { fromChunk } from '@/components/panel/chunk';
@@ -7,22 +7,31 @@ import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { tr, useLang } from '@/lib/i18n';
+import type { Lang } from '@/lib/model';
 import { credits, keyStatus, settings } from '@/lib/storage';
 
 // The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
-// history are chunks of their own, loaded once that paint is done (so a click finds them ready), or at once by a
+// history are chunks of their own. The form and the outcome start loading with the panel (the detected person
+// brings them at once); the rest once the first paint is done (so a click finds them ready), or at once by a
 // screen that needs one first. The panel's start-up script carries none of them.
+const loadingScreen = ({ lang }: { lang: Lang }) => (
+  <Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />
+);
 const LookupForm = fromChunk(() => import('@/components/panel/LookupForm').then((m) => m.LookupForm));
 const OutcomeNotice = fromChunk(() =>
   import('@/components/panel/OutcomeNotice').then((m) => m.OutcomeNotice),
 );
 const RunningCard = fromChunk(() => import('@/components/panel/RunningCard').then((m) => m.RunningCard));
-const ResultView = fromChunk(() => import('@/components/panel/ResultView').then((m) => m.ResultView));
-const HistoryView = fromChunk(() => import('@/components/panel/HistoryView').then((m) => m.HistoryView));
-const later = [LookupForm, OutcomeNotice, RunningCard, ResultView, HistoryView];
-
-/** A piece on the page's screen that waits alone: what is already shown stays while it loads. */
-const Later = ({ children }: { children: ReactNode }) => <Suspense fallback={null}>{children}</Suspense>;
+const ResultView = fromChunk(
+  () => import('@/components/panel/ResultView').then((m) => m.ResultView),
+  loadingScreen,
+);
+const HistoryView = fromChunk(
+  () => import('@/components/panel/HistoryView').then((m) => m.HistoryView),
+  loadingScreen,
+);
+for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
+const later = [RunningCard, ResultView, HistoryView];
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -132,34 +141,20 @@ export function App() {
         </nav>
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">
-        {screen.kind === 'running' && (
-          <Later>
-            <RunningCard job={screen.job} lang={lang} />
-          </Later>
+        {screen.kind === 'running' && <RunningCard job={screen.job} lang={lang} />}
+        {screen.kind === 'result' && (
+          <>
+            <CarriedNotice lang={lang} />
+            <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+          </>
         )}
-        <Suspense fallback={<Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />}>
-          {screen.kind === 'result' && (
-            <>
-              <CarriedNotice lang={lang} />
-              <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
-            </>
-          )}
-          {screen.kind === 'history' && <HistoryView lang={lang} />}
-        </Suspense>
+        {screen.kind === 'history' && <HistoryView lang={lang} />}
         {screen.kind === 'page' && (
           <>
-            {outcome && (
-              <Later>
-                <OutcomeNotice outcome={outcome} lang={lang} />
-              </Later>
-            )}
+            {outcome && <OutcomeNotice outcome={outcome} lang={lang} />}
             <PreviousLink lang={lang} />
             <PeopleOnPage lang={lang} />
-            {origin && (
-              <Later>
-                <LookupForm lang={lang} prefs={prefs} />
-              </Later>
-            )}
+            {origin && <LookupForm lang={lang} prefs={prefs} />}
           </>
         )}
       </main>

@@ -1,18 +1,42 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
- * A component whose code is a chunk of its own, loaded on first use or ahead with `preload()`. React.lazy alone
- * suspends at its first render even when the chunk is already there, and React then holds the reveal for up to
- * 300 ms after the fallback showed: once preloaded, a new mount renders the component at once.
+ * A component whose code is a chunk of its own, loaded on first use or ahead with `preload()`; `waiting` shows
+ * meanwhile (nothing by default). Not React.lazy: a lazy component suspends at its first render even when its chunk
+ * is already there, and React then holds the reveal for up to 300 ms after a fallback showed (a form that appears
+ * long after the person, a result that waits). Here a preloaded piece renders at once, and one still loading shows
+ * as soon as it is there.
  */
-export function fromChunk<P extends object>(load: () => Promise<ComponentType<P>>) {
+export function fromChunk<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  waiting: (props: P) => ReactNode = () => null,
+) {
   let loaded: ComponentType<P> | undefined;
-  const preload = () => load().then((component) => (loaded = component));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= load().then(
+      (component) => (loaded = component),
+      (e: unknown) => {
+        loading = undefined; // the next use tries again
+        throw e;
+      },
+    );
+    return loading;
+  };
   function FromChunk(props: P) {
-    // decided once per mount, so a piece that mounted before its chunk loaded is not mounted again after
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+    const [Loaded, setLoaded] = useState(() => loaded);
+    useEffect(() => {
+      if (Loaded) return;
+      let live = true;
+      preload().then(
+        (component) => live && setLoaded(() => component),
+        () => undefined,
+      );
+      return () => {
+        live = false;
+      };
+    }, [Loaded]);
+    return Loaded ? <Loaded {...props} /> : waiting(props);
   }
   return Object.assign(FromChunk, { preload });
 }
