@@ -1,11 +1,42 @@
 import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
+import type { Plugin } from 'vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
 import { COMPOSE_FILE } from './lib/compose/file';
 import { hostPermissions } from './lib/api/config';
 
 // Rendered from tests/store/icon.svg by `npm run icons`.
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+
+/**
+ * The side panel's entry asks who is on the page and then imports the panel (entrypoints/sidepanel/main.ts): its page
+ * names those chunks up front (modulepreload), so the browser fetches and compiles them while the entry starts
+ * instead of after it.
+ */
+function preloadPanel(): Plugin {
+  return {
+    name: 'perfil:preload-panel',
+    enforce: 'post',
+    transformIndexHtml(html, { path, bundle, chunk }) {
+      if (!path.endsWith('/sidepanel/index.html') || !bundle || !chunk) return html;
+      const files = new Set<string>();
+      const add = (file: string) => {
+        if (files.has(file)) return;
+        files.add(file);
+        const c = bundle[file];
+        if (c?.type === 'chunk') c.imports.forEach(add);
+      };
+      chunk.dynamicImports.forEach(add);
+      return [...files]
+        .filter((file) => !html.includes(`/${file}"`))
+        .map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+    },
+  };
+}
 
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
@@ -46,6 +77,6 @@ export default defineConfig({
     },
   }),
   vite: () => ({
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), preloadPanel()],
   }),
 });

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Candidate } from '@/lib/extract/types';
 import { ApiFailure, type ApiError } from '@/lib/api/errors';
 import {
@@ -25,7 +25,7 @@ import {
 /*
  * One typed protocol for every context.
  * - content script <-> extension: plain objects, no zod on that side (the content script stays small).
- * - extension pages -> background: `send(type, data)`; the background validates `data` with `requests[type]`
+ * - extension pages -> background: `send(type, data)`; the background validates `data` with `requestSchema(type)`
  *   and checks the sender before anything runs (lib/background/router.ts).
  */
 
@@ -54,69 +54,100 @@ export interface ContentResponse {
 /** content script -> extension: the only thing a page may tell us. */
 export type ContentEvent = { type: 'page-changed'; url: string };
 
-const text = (max: number) => z.string().trim().max(max);
-const empty = z.object({}).default({});
-const id = z.object({ id: z.string().min(1).max(100) });
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+const empty = () => z._default(z.object({}), {});
+const id = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+const tabId = () => z.int().check(z.nonnegative());
+const entryId = () => z.string().check(z.minLength(1), z.maxLength(100));
 
-const batchPeople = z.array(lookupInputSchema).min(1).max(1000);
-const batchPlanRequest = z.object({
-  people: batchPeople,
-  depth: depthSchema,
-  refresh: z.boolean().default(false),
-});
-const batchRetryRequest = id.extend({
-  rows: z
-    .array(z.object({ rowId: z.string().min(1).max(20), input: lookupInputSchema.optional() }))
-    .min(1)
-    .max(1000),
-});
+const batchPlanRequest = () =>
+  z.object({
+    people: z.array(lookupInputSchema).check(z.minLength(1), z.maxLength(1000)),
+    depth: depthSchema,
+    refresh: z._default(z.boolean(), false),
+  });
 
-/** Requests from extension pages to the background: payload schema and response type. */
-export const requests = {
-  quote: lookupRequestSchema,
-  lookup: lookupRequestSchema,
+/**
+ * Requests from extension pages to the background: how to build each payload's schema (zod/mini), and below, the
+ * response types. The worker builds a schema on the first message of its type (`requestSchema`); pages only send,
+ * and never build one.
+ */
+const requests = {
+  quote: () => lookupRequestSchema,
+  lookup: () => lookupRequestSchema,
   'job.get': id,
-  'history.list': z.object({
-    query: text(200).default(''),
-    limit: z.number().int().min(1).max(500).default(50),
-  }),
+  'history.list': () =>
+    z.object({
+      query: z._default(text(200), ''),
+      limit: z._default(z.int().check(z.minimum(1), z.maximum(500)), 50),
+    }),
   'history.get': id,
   'history.delete': id,
   'history.clear': empty,
-  'credits.get': z.object({ refresh: z.boolean().default(false) }),
-  'key.set': z.object({ key: text(512).min(1) }),
-  'key.test': z.object({ key: text(512).optional() }),
+  'credits.get': () => z.object({ refresh: z._default(z.boolean(), false) }),
+  'key.set': () => z.object({ key: text(512).check(z.minLength(1)) }),
+  'key.test': () => z.object({ key: z.optional(text(512)) }),
   'key.remove': empty,
-  detect: z.object({ tabId: z.number().int().nonnegative() }),
-  'open.panel': z.object({ tabId: z.number().int().nonnegative().optional() }),
+  detect: () => z.object({ tabId: tabId() }),
+  'open.panel': () => z.object({ tabId: z.optional(tabId()) }),
   'tiers.get': empty,
   'service.status': empty,
   'models.list': empty,
   'batch.plan': batchPlanRequest,
-  'batch.start': batchPlanRequest.extend({ limit: z.number().int().min(1).max(1000).optional() }),
+  'batch.start': () =>
+    z.extend(batchPlanRequest(), { limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))) }),
   'batch.get': id,
   'batch.pause': id,
   'batch.resume': id,
   'batch.cancel': id,
-  'batch.retry': batchRetryRequest,
+  'batch.retry': () =>
+    z.extend(id(), {
+      rows: z
+        .array(
+          z.object({
+            rowId: z.string().check(z.minLength(1), z.maxLength(20)),
+            input: z.optional(lookupInputSchema),
+          }),
+        )
+        .check(z.minLength(1), z.maxLength(1000)),
+    }),
   'batch.delete': id,
   'batch.entries': id,
-  'draft.similar': z.object({ entryId: z.string().min(1).max(100) }),
-  'draft.list': z.object({ entryId: z.string().min(1).max(100) }),
-  'draft.save': z.object({
-    entryId: z.string().min(1).max(100),
-    text: z.string().max(20_000),
-    channel: z.enum(CHANNELS),
-    versionId: z.string().max(100).optional(),
-  }),
-  'compose.insert': z.object({
-    tabId: z.number().int().nonnegative(),
-    text: z.string().min(1).max(20_000),
-    replace: z.boolean().default(false),
-    subject: z.string().trim().max(500).optional(),
-  }),
-  'compose.read': z.object({ tabId: z.number().int().nonnegative() }),
-} satisfies Record<string, z.ZodType>;
+  'draft.similar': () => z.object({ entryId: entryId() }),
+  'draft.list': () => z.object({ entryId: entryId() }),
+  'draft.save': () =>
+    z.object({
+      entryId: entryId(),
+      text: upTo(20_000),
+      channel: z.enum(CHANNELS),
+      versionId: z.optional(upTo(100)),
+    }),
+  'compose.insert': () =>
+    z.object({
+      tabId: tabId(),
+      text: z.string().check(z.minLength(1), z.maxLength(20_000)),
+      replace: z._default(z.boolean(), false),
+      subject: z.optional(text(500)),
+    }),
+  'compose.read': () => z.object({ tabId: tabId() }),
+} satisfies Record<string, () => z.ZodMiniType>;
+
+export type RequestType = keyof typeof requests;
+type RequestSchema<T extends RequestType> = ReturnType<(typeof requests)[T]>;
+export type RequestData<T extends RequestType> = z.input<RequestSchema<T>>;
+export type ParsedRequest<T extends RequestType> = z.output<RequestSchema<T>>;
+
+export const isRequestType = (type: unknown): type is RequestType =>
+  typeof type === 'string' && Object.hasOwn(requests, type);
+
+const built = new Map<RequestType, z.ZodMiniType>();
+/** The payload schema of one request type, built on its first use. */
+export function requestSchema<T extends RequestType>(type: T): RequestSchema<T> {
+  let schema = built.get(type);
+  if (!schema) built.set(type, (schema = requests[type]()));
+  return schema as RequestSchema<T>;
+}
 
 export interface Responses {
   quote: Quote;
@@ -152,10 +183,6 @@ export interface Responses {
   'compose.insert': ComposeResult | { ok: false; reason: 'no-script' };
   'compose.read': ComposeResult | { ok: false; reason: 'no-script' };
 }
-
-export type RequestType = keyof typeof requests;
-export type RequestData<T extends RequestType> = z.input<(typeof requests)[T]>;
-export type ParsedRequest<T extends RequestType> = z.output<(typeof requests)[T]>;
 
 /** The envelope on the wire. Errors come back as plain data, never as thrown class instances. */
 export type Envelope<T extends RequestType = RequestType> = { type: T; data: RequestData<T> };

@@ -7,14 +7,44 @@ import { MAX_ITEMS, capList, capRecord, capText, capTexts } from '@/lib/text';
  * records and texts are cut to their caps (lib/text.ts) before they are parsed or shown.
  */
 
+/**
+ * A schema built on its first use rather than when its module loads. The worker loads every response schema at each
+ * wake, and a classic zod schema costs its construction (a few microseconds each, several hundred of them): built
+ * here on the first response that needs them instead. The stand-in passes everything on to the schema, so zod and
+ * its callers see no difference.
+ */
+export function deferred<T extends object>(make: () => T): T {
+  let built: T | undefined;
+  const schema = () => (built ??= make());
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(schema(), key),
+    set: (_, key, value) => Reflect.set(schema(), key, value),
+    has: (_, key) => Reflect.has(schema(), key),
+    ownKeys: () => Reflect.ownKeys(schema()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(schema(), key);
+      return d && { ...d, configurable: true };
+    },
+    defineProperty: (_, key, d) => Reflect.defineProperty(schema(), key, d),
+    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
+  });
+}
+
+/** A loose object (unknown fields pass), built with its shape on first use. */
+export const looseLater = <S extends z.core.$ZodLooseShape>(shape: () => S) =>
+  deferred(() => z.looseObject(shape()));
+
+/** `make()`, optional and forgiving (a wrong type reads as absent), built on first use. */
+const forgiving = <T extends z.ZodType>(make: () => T) => deferred(() => make().optional().catch(undefined));
+
 /** Optional and forgiving: a wrong type reads as absent. */
-export const opt = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-export const num = () => opt(z.number());
-export const bool = () => opt(z.boolean());
+export const opt = <T extends z.ZodType>(schema: T) => forgiving(() => schema);
+export const num = () => forgiving(() => z.number());
+export const bool = () => forgiving(() => z.boolean());
 /** Any text, as sent. */
-export const text = () => opt(z.string());
+export const text = () => forgiving(() => z.string());
 /** Service text shown to the user, capped (required: wrap it in `opt` or use `cappedText` where it may be absent). */
-export const capped = () => z.string().transform((s) => capText(s));
+export const capped = () => deferred(() => z.string().transform((s) => capText(s)));
 /** Service text shown to the user, capped, forgiving. */
 export const cappedText = () => opt(capped());
 
@@ -28,7 +58,7 @@ const firstEntries = (v: unknown) =>
 
 /** A list, capped, that keeps its good items. */
 export const list = <T extends z.ZodType>(item: T) =>
-  opt(
+  forgiving(() =>
     z.preprocess(
       firstItems(),
       z
@@ -38,10 +68,10 @@ export const list = <T extends z.ZodType>(item: T) =>
   );
 /** A list, capped at `max`, whose items must all be good (one bad item fails the list). */
 export const cappedArray = <T extends z.ZodType>(item: T, max = MAX_ITEMS) =>
-  z.preprocess(firstItems(max), z.array(item));
+  deferred(() => z.preprocess(firstItems(max), z.array(item)));
 /** A list of texts, capped in count and length. */
 export const texts = () =>
-  opt(
+  forgiving(() =>
     z.preprocess(
       firstItems(),
       z
@@ -51,7 +81,7 @@ export const texts = () =>
   );
 /** A record, capped. */
 export const dict = <T extends z.ZodType>(value: T) =>
-  opt(z.preprocess(firstEntries, z.record(z.string(), value)));
+  forgiving(() => z.preprocess(firstEntries, z.record(z.string(), value)));
 
 /**
  * An object taken as it came, for a reader that reads it field by field and reports what it could not read (the

@@ -1,24 +1,37 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Spinner, useStored } from '@/components/ui';
 import { creditsText } from '@/components/credits';
+import { fromChunk } from '@/components/panel/chunk';
 import { usePanel, useSend } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
-import { LookupForm } from '@/components/panel/LookupForm';
-import { OutcomeNotice } from '@/components/panel/OutcomeNotice';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
-import { RunningCard } from '@/components/panel/RunningCard';
 import { tr, useLang } from '@/lib/i18n';
+import type { Lang } from '@/lib/model';
 import { credits, keyStatus, settings } from '@/lib/storage';
 
-// The first paint shows the page's people and the form; an analysis and the history load when first shown, so
-// the panel's start-up script carries neither (nor the analysis sections and history behind them).
-const ResultView = lazy(() =>
-  import('@/components/panel/ResultView').then((m) => ({ default: m.ResultView })),
+// The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
+// history are chunks of their own. The form and the outcome start loading with the panel (the detected person
+// brings them at once); the rest once the first paint is done (so a click finds them ready), or at once by a
+// screen that needs one first. The panel's start-up script carries none of them.
+const loadingScreen = ({ lang }: { lang: Lang }) => (
+  <Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />
 );
-const HistoryView = lazy(() =>
-  import('@/components/panel/HistoryView').then((m) => ({ default: m.HistoryView })),
+const LookupForm = fromChunk(() => import('@/components/panel/LookupForm').then((m) => m.LookupForm));
+const OutcomeNotice = fromChunk(() =>
+  import('@/components/panel/OutcomeNotice').then((m) => m.OutcomeNotice),
 );
+const RunningCard = fromChunk(() => import('@/components/panel/RunningCard').then((m) => m.RunningCard));
+const ResultView = fromChunk(
+  () => import('@/components/panel/ResultView').then((m) => m.ResultView),
+  loadingScreen,
+);
+const HistoryView = fromChunk(
+  () => import('@/components/panel/HistoryView').then((m) => m.HistoryView),
+  loadingScreen,
+);
+for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
+const later = [RunningCard, ResultView, HistoryView];
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -59,9 +72,8 @@ export function App() {
   useEffect(() => {
     if (!ready || performance.getEntriesByName(PANEL_READY_MARK).length > 0) return;
     performance.mark(PANEL_READY_MARK);
-    // once the first paint is done, the screens loaded on first use are fetched, so a click finds them ready
-    void import('@/components/panel/ResultView');
-    void import('@/components/panel/HistoryView');
+    // once the first paint is done, the pieces loaded on first use are fetched, so a click finds them ready
+    for (const piece of later) void piece.preload().catch(() => undefined);
   }, [ready]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
@@ -130,15 +142,13 @@ export function App() {
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">
         {screen.kind === 'running' && <RunningCard job={screen.job} lang={lang} />}
-        <Suspense fallback={<Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />}>
-          {screen.kind === 'result' && (
-            <>
-              <CarriedNotice lang={lang} />
-              <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
-            </>
-          )}
-          {screen.kind === 'history' && <HistoryView lang={lang} />}
-        </Suspense>
+        {screen.kind === 'result' && (
+          <>
+            <CarriedNotice lang={lang} />
+            <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+          </>
+        )}
+        {screen.kind === 'history' && <HistoryView lang={lang} />}
         {screen.kind === 'page' && (
           <>
             {outcome && <OutcomeNotice outcome={outcome} lang={lang} />}

@@ -2,11 +2,20 @@ import { z } from 'zod';
 
 /* Bodies of the /v1 model API (2.12–2.15, OpenAI-compatible). Loose objects; only the essentials are required. */
 
-import { bool, capped, cappedArray, cappedText as shown, num, opt, text as str } from '@/lib/schema';
+import {
+  bool,
+  capped,
+  cappedArray,
+  cappedText as shown,
+  looseLater,
+  num,
+  opt,
+  text as str,
+} from '@/lib/schema';
 
 const nullableStr = () => opt(z.string().nullable());
 
-export const modelPermissionSchema = z.looseObject({
+export const modelPermissionSchema = looseLater(() => ({
   id: str(),
   object: str(),
   created: num(),
@@ -19,14 +28,14 @@ export const modelPermissionSchema = z.looseObject({
   organization: str(),
   group: nullableStr(),
   is_blocking: bool(),
-});
+}));
 
 /* Texts the options page and the draft show are capped as analyses are (`shown`); deltas are bounded by the draft. */
 
 /** The most models listed. */
 export const MAX_MODELS = 200;
 
-export const modelSchema = z.looseObject({
+export const modelSchema = looseLater(() => ({
   id: z.string(),
   object: shown(),
   created: num(),
@@ -34,16 +43,20 @@ export const modelSchema = z.looseObject({
   permission: opt(cappedArray(modelPermissionSchema)),
   root: shown(),
   parent: opt(capped().nullable()),
-});
+}));
 
-export const modelListSchema = z.looseObject({
+export const modelListSchema = looseLater(() => ({
   object: str(),
   data: cappedArray(modelSchema, MAX_MODELS),
-});
+}));
 
-const usageSchema = z.looseObject({ prompt_tokens: num(), completion_tokens: num(), total_tokens: num() });
+const usageSchema = looseLater(() => ({
+  prompt_tokens: num(),
+  completion_tokens: num(),
+  total_tokens: num(),
+}));
 
-export const chatCompletionSchema = z.looseObject({
+export const chatCompletionSchema = looseLater(() => ({
   id: str(),
   object: str(),
   created: num(),
@@ -56,9 +69,9 @@ export const chatCompletionSchema = z.looseObject({
     }),
   ),
   usage: opt(usageSchema),
-});
+}));
 
-export const chatChunkSchema = z.looseObject({
+export const chatChunkSchema = looseLater(() => ({
   id: str(),
   object: str(),
   created: num(),
@@ -70,9 +83,9 @@ export const chatChunkSchema = z.looseObject({
       finish_reason: nullableStr(),
     }),
   ),
-});
+}));
 
-export const embeddingListSchema = z.looseObject({
+export const embeddingListSchema = looseLater(() => ({
   object: str(),
   data: z.array(
     z.looseObject({
@@ -84,7 +97,7 @@ export const embeddingListSchema = z.looseObject({
   ),
   model: str(),
   usage: opt(z.looseObject({ prompt_tokens: num(), total_tokens: num() })),
-});
+}));
 
 /** An embedding as numbers, whichever encoding the service used. */
 export function embeddingVector(embedding: number[] | string): number[] {

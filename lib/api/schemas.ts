@@ -3,8 +3,10 @@ import {
   bool,
   capped as text,
   cappedText as str,
+  deferred,
   dict,
   list,
+  looseLater,
   num,
   opt,
   rawObject,
@@ -27,7 +29,7 @@ const analiseSchema = rawObject();
 /** Read with the analysis (normalizeAnalysis's `extra`), so taken as sent. */
 const besideAnalysis = () => z.unknown();
 /** A credit figure: a whole number in 0..MAX_CREDITS, else absent (see ./billing). */
-const credits = () => opt(z.unknown().transform((v) => validCredits(v)));
+const credits = () => opt(deferred(() => z.unknown().transform((v) => validCredits(v))));
 
 /** What a single or batch endpoint receives: the Portuguese names only (never a URL or page content). */
 export interface ProfileInput {
@@ -45,38 +47,38 @@ const withAnalise = (value: unknown) => {
   return { ...rest, analise: analysis };
 };
 
-export const billingInfoSchema = z.looseObject({
+export const billingInfoSchema = looseLater(() => ({
   creditos_utilizados: credits(),
   creditos_restantes: credits(),
   tipo_plano: str(),
   creditos_por_perfil: credits(),
   perfis_processados: credits(),
   renewal_date: str(),
-});
+}));
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
 
 export const singleResponseSchema = z.preprocess(
   withAnalise,
-  z.looseObject({
+  looseLater(() => ({
     analise: analiseSchema,
     billing_info: opt(billingInfoSchema),
     metadata: besideAnalysis(),
     ai_insights: besideAnalysis(),
-  }),
+  })),
 );
 export type SingleResponse = z.infer<typeof singleResponseSchema>;
 
-const inputEchoSchema = z.looseObject({
+const inputEchoSchema = looseLater(() => ({
   primeiro_nome: str(),
   ultimo_nome: str(),
   empresa: str(),
   contexto_adicional: str(),
-});
+}));
 
 /** A success item carries `analise`; a failed one `error` and `error_code`. */
 export const batchItemSchema = z.preprocess(
   withAnalise,
-  z.looseObject({
+  looseLater(() => ({
     success: z.boolean(),
     profile_index: z.number(),
     input: opt(inputEchoSchema),
@@ -84,18 +86,18 @@ export const batchItemSchema = z.preprocess(
     ai_insights: besideAnalysis(),
     error: str(),
     error_code: str(),
-  }),
+  })),
 );
 export type BatchItem = z.infer<typeof batchItemSchema>;
 
-export const batchResponseSchema = z.looseObject({
+export const batchResponseSchema = looseLater(() => ({
   success: bool(),
   batch_summary: opt(
     z.looseObject({ total_profiles: num(), successful: num(), failed: num(), processing_time_ms: num() }),
   ),
   results: z.array(batchItemSchema),
   billing_info: opt(billingInfoSchema),
-});
+}));
 export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
 /** GET /creditos: both field lists of 2.7 (the live sample and the field table). */
@@ -204,7 +206,7 @@ export function normalizeCredits(body: Creditos): NormalizedCredits {
 }
 
 /** GET /tiers-disponiveis. */
-export const tiersSchema = z.looseObject({
+export const tiersSchema = looseLater(() => ({
   message: str(),
   tiers_disponiveis: list(
     z.looseObject({
@@ -241,11 +243,11 @@ export const tiersSchema = z.looseObject({
       features: strs(),
     }),
   ),
-});
+}));
 export type Tiers = z.infer<typeof tiersSchema>;
 
 /** GET /health and /saude. */
-export const healthSchema = z.looseObject({
+export const healthSchema = looseLater(() => ({
   status: text(),
   message: str(),
   timestamp: str(),
@@ -253,18 +255,18 @@ export const healthSchema = z.looseObject({
   sistema_creditos: str(),
   features: strs(),
   region: str(),
-});
+}));
 export type Health = z.infer<typeof healthSchema>;
 
 /** GET /status. */
-export const statusSchema = z.looseObject({
+export const statusSchema = looseLater(() => ({
   status: text(),
   ml_available: bool(),
   services_online: bool(),
   api_health: str(),
   timestamp: str(),
   endpoints: opt(z.looseObject({ basic_tier: strs(), complete_tier: strs() })),
-});
+}));
 export type Status = z.infer<typeof statusSchema>;
 
 export type ServiceLevel = 'ok' | 'degraded' | 'outage' | 'unknown';
@@ -295,7 +297,7 @@ export function serviceLevel(status: string): ServiceLevel {
 
 /* Error bodies. */
 
-const errorDetailsSchema = z.looseObject({
+const errorDetailsSchema = looseLater(() => ({
   current_tier: str(),
   required_tier: str(),
   endpoint_requested: str(),
@@ -303,10 +305,10 @@ const errorDetailsSchema = z.looseObject({
   profiles_found: num(),
   validation_issues: strs(),
   confidence_score: num(),
-});
+}));
 
 /** The "enhanced error format" object, and the model API's `{message, type, code}`. */
-const errorObjectSchema = z.looseObject({
+const errorObjectSchema = looseLater(() => ({
   type: str(),
   message: str(),
   user_action: str(),
@@ -314,10 +316,10 @@ const errorObjectSchema = z.looseObject({
   confidence_score: num(),
   can_provide_context: bool(),
   code: opt(z.union([text(), z.number(), z.null()])),
-});
+}));
 
 /** Any error body of either API, every field optional: what the error mapping reads. */
-export const errorBodySchema = z.looseObject({
+export const errorBodySchema = looseLater(() => ({
   error: opt(z.union([text(), errorObjectSchema])),
   error_code: str(),
   message: str(),
@@ -336,11 +338,11 @@ export const errorBodySchema = z.looseObject({
   profiles_received: num(),
   success: bool(),
   request: dict(z.unknown()),
-});
+}));
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Each error of the service with the body fields it carries (docs/api-contract.md, Errors). */
-export const errorBodies = {
+/** Each error of the service with the body fields it carries (docs/api-contract.md, Errors); built on first use. */
+export const errorBodies = deferred(() => ({
   INVALID_API_KEY: z.looseObject({
     error: z.string(),
     error_code: z.literal('INVALID_API_KEY'),
@@ -408,4 +410,4 @@ export const errorBodies = {
   }),
   /** The model API: `{error: {message, type, code}}`. */
   MODEL: z.looseObject({ error: errorObjectSchema.extend({ message: z.string() }) }),
-} satisfies Record<string, z.ZodType>;
+}));

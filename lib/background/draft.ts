@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { browser, type Browser } from 'wxt/browser';
 import { ApiFailure, makeApiError, toApiError, type ApiError } from '@/lib/api/errors';
 import {
@@ -77,7 +77,7 @@ export function createDraftService(options: DraftServiceOptions) {
     });
 
   /** A draft or review request checked, the analysis it is about, and the model API admitted under the limits. */
-  async function prepare<S extends z.ZodType<{ entryId: string }>>(schema: S, raw: unknown) {
+  async function prepare<S extends z.ZodMiniType<{ entryId: string }>>(schema: S, raw: unknown) {
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
     const req = parsed.data as z.output<S>;

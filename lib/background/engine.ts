@@ -110,7 +110,10 @@ export function createEngine(options: EngineOptions = {}) {
 
   const applyActionSetting = async () => applyActionClick((await settings.get()).actionOpens);
 
-  /** Runs once per worker life, before any handler. Never rejects. */
+  /**
+   * Runs once per worker life, before any handler: what a message may depend on (the key's status, jobs and batches
+   * a previous worker left). Never rejects.
+   */
   async function init(): Promise<void> {
     // Content scripts must not read the key: restrict storage.local to our own pages and the worker.
     await step('storage access level', async () =>
@@ -125,14 +128,22 @@ export function createEngine(options: EngineOptions = {}) {
     // The rest is independent: side by side, so a wake is ready after the slowest step, not their sum.
     await Promise.all([
       step('key status', () => keys.reconcile()),
-      // Opening the history runs its migrations; the job recovery reads it.
-      step('history retention', () => history.prune()).then(() =>
-        step('job recovery', () => lookup.recover()),
-      ),
+      // Opening the history (which runs its migrations) waits for a job left running, if any.
+      step('job recovery', () => lookup.recover()),
       // The batch service is built only when a batch is on record.
       step('batch recovery', async () => {
         if (Object.keys(await batchJobs.get()).length > 0) await batchService().recover();
       }),
+    ]);
+  }
+
+  /**
+   * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done): the history's
+   * retention, the badge, the icon's click and the daily alarm. Never rejects.
+   */
+  async function tidy(): Promise<void> {
+    await Promise.all([
+      step('history retention', () => history.prune()),
       step('badge', refreshBadge),
       step('action click', applyActionSetting),
       step('prune alarm', async () => {
@@ -145,6 +156,7 @@ export function createEngine(options: EngineOptions = {}) {
   return {
     handlers,
     init,
+    tidy,
     lookup,
     /** The batch service (built on first use). */
     get batch(): BatchService {

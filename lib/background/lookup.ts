@@ -134,19 +134,31 @@ export function createLookupService(deps: LookupDeps) {
     };
   }
 
-  async function run(job: LookupJob, endpoint: Route['endpoint']): Promise<void> {
-    const { input, refresh } = job.request;
+  /**
+   * Runs a job once it is recorded (`recorded`: a worker that dies mid-call finds the record at restart); `hit` is the
+   * history entry the quote found, when it serves the job. What the call needs besides the record is read meanwhile.
+   */
+  async function run(
+    job: LookupJob,
+    endpoint: Route['endpoint'],
+    hit: HistorySummary | null,
+    recorded: Promise<void>,
+  ): Promise<void> {
+    const { input } = job.request;
+    // The client and the balance before (to compare its drop with the price once the service answers).
+    const needs = hit ? null : Promise.all([deps.client(), deps.credits.balanceBefore()]);
+    needs?.catch(() => undefined);
+    // Not recorded, not run: the caller says why.
+    await recorded;
     try {
-      const hit = refresh ? null : await reusable(job.request);
       if (hit) {
         const outcome = { status: 'done', entryId: hit.id, fromHistory: true } as const;
-        announce(ended(job, outcome), null);
+        // The entry goes with the news, so the open panel shows it without asking.
+        announce(ended(job, outcome), await kept.get(hit.id).catch(() => null));
         await jobs.finish(job.id, outcome);
         return;
       }
-      const client = await deps.client();
-      // The balance before, to compare its drop with the price once the service answers.
-      const before = await deps.credits.balanceBefore();
+      const [client, before] = await needs!;
       const charge = deps.credits.beginCharge();
       let res: SingleResult;
       let alone: boolean;
@@ -216,7 +228,7 @@ export function createLookupService(deps: LookupDeps) {
       };
       const persisted = jobs.put(job);
       const done = keepAlive
-        .hold(persisted.then(() => run(job, route.endpoint)))
+        .hold(run(job, route.endpoint, fromHistory ? quote.cached : null, persisted))
         .catch(() => undefined)
         .finally(() => {
           inFlight.delete(key);

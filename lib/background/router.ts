@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { toApiError, type ApiError } from '@/lib/api/errors';
-import { requests, type ParsedRequest, type Reply, type RequestType, type Responses } from '@/lib/messaging';
+import {
+  isRequestType,
+  requestSchema,
+  type ParsedRequest,
+  type Reply,
+  type RequestType,
+  type Responses,
+} from '@/lib/messaging';
 import { refusal } from './refusal';
 import { senderKind, type Sender } from './sender';
 
@@ -15,6 +22,12 @@ const pageChangedSchema = z.object({
 });
 
 export type RouterReply = Reply<RequestType> | { ok: true; value: null };
+
+/**
+ * What needs nothing the worker's start-up settles (it asks the tab, and reads no stored item): answered at once on
+ * a wake. The panel's first question is one, so a panel that woke the worker does not wait for the rest.
+ */
+const WITHOUT_START_UP: ReadonlySet<RequestType> = new Set(['detect']);
 
 export interface RouterOptions {
   handlers: Handlers;
@@ -64,12 +77,11 @@ export function createRouter(options: RouterOptions) {
       return { ok: true, value: null };
     }
 
-    if (typeof type !== 'string' || !Object.hasOwn(requests, type))
-      return refuse(refusal('INVALID_REQUEST', UNKNOWN, 'none'));
-    const t = type as RequestType;
-    const parsed = requests[t].safeParse((message as { data?: unknown }).data);
+    if (!isRequestType(type)) return refuse(refusal('INVALID_REQUEST', UNKNOWN, 'none'));
+    const t = type;
+    const parsed = requestSchema(t).safeParse((message as { data?: unknown }).data);
     if (!parsed.success) return invalid(parsed.error.issues);
-    await ready;
+    if (!WITHOUT_START_UP.has(t)) await ready;
     try {
       const handler = handlers[t] as (data: unknown, sender: Sender) => Promise<Responses[RequestType]>;
       return { ok: true, value: await handler(parsed.data, sender) };

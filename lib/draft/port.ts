@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { browser } from 'wxt/browser';
 import { makeApiError, type ApiError } from '@/lib/api/errors';
 import { MAX_MODEL_ID } from './limits';
@@ -11,14 +11,19 @@ import { CHANNELS, type DraftVersion } from '@/lib/model';
  */
 export const DRAFT_PORT = 'draft';
 
+// zod/mini: the page that drafts loads this module too.
+const trimmed = (min: number, max: number) =>
+  z.string().check(z.trim(), ...(min > 0 ? [z.minLength(min)] : []), z.maxLength(max));
+const entryId = () => z.string().check(z.minLength(1), z.maxLength(100));
+
 export const draftRequestSchema = z.object({
-  entryId: z.string().min(1).max(100),
+  entryId: entryId(),
   channel: z.enum(CHANNELS),
   tone: z.enum(TONES),
   length: z.enum(LENGTHS),
   language: z.enum(DRAFT_LANGUAGES),
-  notes: z.string().trim().max(2000).default(''),
-  model: z.string().trim().min(1).max(MAX_MODEL_ID),
+  notes: z._default(trimmed(0, 2000), ''),
+  model: trimmed(1, MAX_MODEL_ID),
   temperature: z.number(),
   maxTokens: z.number(),
 });
@@ -27,11 +32,11 @@ export type DraftRequest = z.input<typeof draftRequestSchema>;
 /** "Revisar meu texto": the seller's own text, reviewed against the entry's analysis, streamed on this port. */
 export const REVIEW_PORT = 'review';
 export const reviewRequestSchema = z.object({
-  entryId: z.string().min(1).max(100),
-  text: z.string().trim().min(1).max(10_000),
+  entryId: entryId(),
+  text: trimmed(1, 10_000),
   channel: z.enum(CHANNELS),
   language: z.enum(DRAFT_LANGUAGES),
-  model: z.string().trim().min(1).max(200),
+  model: trimmed(1, 200),
 });
 export type ReviewRequest = z.input<typeof reviewRequestSchema>;
 

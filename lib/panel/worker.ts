@@ -1,6 +1,7 @@
 import { onSettled } from '@/lib/announce';
 import type { streamDraft } from '@/lib/draft/port';
-import { asApiError, send, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import { toApiError } from '@/lib/api/errors';
+import { send, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
 import type { HistoryEntry, LookupJob } from '@/lib/model';
 import { lookupJobs } from '@/lib/storage/session';
 
@@ -35,7 +36,7 @@ export function lazyStream(load: () => Promise<{ streamDraft: typeof streamDraft
         if (!stopped) stop = streamDraft(request, handlers, name);
       })
       .catch((e: unknown) => {
-        if (!stopped) handlers.onError(asApiError(e));
+        if (!stopped) handlers.onError(toApiError(e));
       });
     return () => {
       stopped = true;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { storage } from 'wxt/utils/storage';
 
 /**
  * How every stored item is defined (the items themselves: ./local.ts, ./session.ts; IndexedDB: ./idb.ts). Each is validated when read: a value that no longer fits its schema
  * falls back field by field to the default instead of breaking the page that reads it. Items carry a
- * version so later shapes can migrate the old ones.
+ * version so later shapes can migrate the old ones. Every page reads these: their schemas are zod/mini.
  */
 type StorageKey = `local:${string}` | `session:${string}`;
 
@@ -23,7 +23,7 @@ export interface StoredItem<T> {
 
 export function defineStored<T>(
   key: StorageKey,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   fallback: T,
   options: { version?: number; migrations?: Record<number, (old: unknown) => unknown> } = {},
 ): StoredItem<T> {
@@ -60,12 +60,15 @@ export function defineStored<T>(
 }
 
 /** A map of records where a damaged record is dropped instead of the whole map. */
-export const recordOf = <T>(schema: z.ZodType<T>) =>
-  z.record(z.string(), z.unknown()).transform((r) =>
-    Object.fromEntries(
-      Object.entries(r).flatMap(([k, v]) => {
-        const parsed = schema.safeParse(v);
-        return parsed.success ? [[k, parsed.data] as const] : [];
-      }),
+export const recordOf = <T>(schema: z.ZodMiniType<T>) =>
+  z.pipe(
+    z.record(z.string(), z.unknown()),
+    z.transform((r) =>
+      Object.fromEntries(
+        Object.entries(r).flatMap(([k, v]) => {
+          const parsed = schema.safeParse(v);
+          return parsed.success ? [[k, parsed.data] as const] : [];
+        }),
+      ),
     ),
-  ) as unknown as z.ZodType<Record<string, T>>;
+  ) as unknown as z.ZodMiniType<Record<string, T>>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   batchJobSchema,
   creditsSchema,
@@ -17,27 +17,29 @@ export type Environment = (typeof environments)[number];
 
 const buildEnvironment: Environment = import.meta.env?.WXT_API_ENV === 'sandbox' ? 'sandbox' : 'production';
 
-const urlOrEmpty = z.string().max(2048).catch('');
+const intIn = (min: number, max: number) => z.int().check(z.minimum(min), z.maximum(max));
+const urlOrEmpty = z.catch(z.string().check(z.maxLength(2048)), '');
 
 export const settingsSchema = z.object({
-  environment: z.enum(environments).catch(buildEnvironment),
+  environment: z.catch(z.enum(environments), buildEnvironment),
   /** Per-environment base-URL overrides; '' means the build-time address. */
-  baseUrls: z
-    .object({ production: urlOrEmpty, development: urlOrEmpty, custom: urlOrEmpty, sandbox: urlOrEmpty })
-    .catch({ production: '', development: '', custom: '', sandbox: '' }),
+  baseUrls: z.catch(
+    z.object({ production: urlOrEmpty, development: urlOrEmpty, custom: urlOrEmpty, sandbox: urlOrEmpty }),
+    { production: '', development: '', custom: '', sandbox: '' },
+  ),
   llmBaseUrl: urlOrEmpty,
-  llmModel: z.string().max(200).catch(''),
-  language: z.enum(['auto', 'pt', 'en']).catch('auto'),
-  analysisLanguage: langSchema.catch('pt'),
-  defaultDepth: z.enum(depths).catch('quick'),
-  confirmSpending: z.boolean().catch(true),
-  confirmAboveCredits: z.number().int().min(1).max(1000).catch(3),
-  reuseDays: z.number().int().min(0).max(365).catch(30),
-  lowBalanceThreshold: z.number().int().min(0).max(100000).catch(10),
-  historyRetentionDays: z.number().int().min(1).max(3650).catch(365),
-  autoDetect: z.boolean().catch(true),
+  llmModel: z.catch(z.string().check(z.maxLength(200)), ''),
+  language: z.catch(z.enum(['auto', 'pt', 'en']), 'auto'),
+  analysisLanguage: z.catch(langSchema, 'pt'),
+  defaultDepth: z.catch(z.enum(depths), 'quick'),
+  confirmSpending: z.catch(z.boolean(), true),
+  confirmAboveCredits: z.catch(intIn(1, 1000), 3),
+  reuseDays: z.catch(intIn(0, 365), 30),
+  lowBalanceThreshold: z.catch(intIn(0, 100000), 10),
+  historyRetentionDays: z.catch(intIn(1, 3650), 365),
+  autoDetect: z.catch(z.boolean(), true),
   /** What a click on the toolbar icon opens: the popup (balance at a glance) or the side panel. */
-  actionOpens: z.enum(['popup', 'sidepanel']).catch('popup'),
+  actionOpens: z.catch(z.enum(['popup', 'sidepanel']), 'popup'),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
@@ -45,7 +47,11 @@ export const defaultSettings: Settings = settingsSchema.parse({});
 export const settings = defineStored(`local:${LOCAL_KEYS.settings}`, settingsSchema, defaultSettings);
 
 /** The API key. Read only by the background; pages see `keyStatus`. */
-export const apiKey = defineStored(`local:${LOCAL_KEYS.apiKey}`, z.string().max(512).nullable(), null);
+export const apiKey = defineStored(
+  `local:${LOCAL_KEYS.apiKey}`,
+  z.nullable(z.string().check(z.maxLength(512))),
+  null,
+);
 
 export const keyStatus = defineStored(`local:${LOCAL_KEYS.keyStatus}`, keyStatusSchema, {
   present: false,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import { isHistoryEntry, lookupRequestSchema, type HistoryEntry, type LookupJob } from '@/lib/model';
@@ -10,13 +10,15 @@ import { SESSION_KEYS } from './keys';
  * extension page can watch it. Pages read these items; only the background writes them.
  */
 
-export const candidateSchema: z.ZodType<Candidate> = z.object({
-  primeiro_nome: z.string().max(500),
-  ultimo_nome: z.string().max(500),
-  empresa: z.string().max(500),
-  cargo: z.string().max(500).optional(),
-  confidence: z.number().min(0).max(1),
-  source: z.string().max(100),
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+
+export const candidateSchema: z.ZodMiniType<Candidate> = z.object({
+  primeiro_nome: upTo(500),
+  ultimo_nome: upTo(500),
+  empresa: upTo(500),
+  cargo: z.optional(upTo(500)),
+  confidence: z.number().check(z.minimum(0), z.maximum(1)),
+  source: upTo(100),
 });
 
 const jobBase = z.object({
@@ -30,11 +32,11 @@ const jobBase = z.object({
   startedAt: z.number(),
   updatedAt: z.number(),
 });
-const jobSchema: z.ZodType<LookupJob> = z.discriminatedUnion('status', [
-  jobBase.extend({ status: z.literal('running') }),
-  jobBase.extend({ status: z.literal('done'), entryId: z.string(), fromHistory: z.boolean() }),
-  jobBase.extend({ status: z.literal('error'), error: z.custom<ApiError>(isApiError) }),
-  jobBase.extend({ status: z.literal('interrupted') }),
+const jobSchema: z.ZodMiniType<LookupJob> = z.discriminatedUnion('status', [
+  z.extend(jobBase, { status: z.literal('running') }),
+  z.extend(jobBase, { status: z.literal('done'), entryId: z.string(), fromHistory: z.boolean() }),
+  z.extend(jobBase, { status: z.literal('error'), error: z.custom<ApiError>(isApiError) }),
+  z.extend(jobBase, { status: z.literal('interrupted') }),
 ]);
 
 /** Lookup jobs by id: running, done, failed or interrupted. */
@@ -48,22 +50,20 @@ export const unsavedEntries = defineStored(
 );
 
 /** A person handed to the side panel by the context menu or the keyboard command. */
-export const pendingPersonSchema = z
-  .object({
-    tabId: z.number().int().nullable(),
+export const pendingPersonSchema = z.nullable(
+  z.object({
+    tabId: z.nullable(z.int()),
     /** The selected text, so the panel can show it when it could not be read as a person. */
-    text: z.string().max(500),
-    candidate: candidateSchema.nullable(),
+    text: upTo(500),
+    candidate: z.nullable(candidateSchema),
     at: z.number(),
-  })
-  .nullable();
+  }),
+);
 export type PendingPerson = NonNullable<z.infer<typeof pendingPersonSchema>>;
 export const pendingPerson = defineStored(`session:${SESSION_KEYS.pendingPerson}`, pendingPersonSchema, null);
 
 /** The last single-page navigation a content script reported. */
-export const pageChangedSchema = z
-  .object({ tabId: z.number().int(), url: z.string().max(2048), at: z.number() })
-  .nullable();
+export const pageChangedSchema = z.nullable(z.object({ tabId: z.int(), url: upTo(2048), at: z.number() }));
 export const pageChanged = defineStored(`session:${SESSION_KEYS.pageChanged}`, pageChangedSchema, null);
 
 /** When /creditos was last asked, shared by every page through the background. */
@@ -72,6 +72,6 @@ export const creditsCheckedAt = defineStored(`session:${SESSION_KEYS.creditsChec
 /** The analysis the side panel last showed, so a panel opened again brings the seller's person (and draft) back. */
 export const shownEntry = defineStored(
   `session:${SESSION_KEYS.shownEntry}`,
-  z.object({ id: z.string().max(200), at: z.number() }).nullable(),
+  z.nullable(z.object({ id: upTo(200), at: z.number() })),
   null,
 );

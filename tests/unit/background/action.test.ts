@@ -13,7 +13,7 @@ describe('what a click on the toolbar icon opens', () => {
       popups.push(popup);
     });
     const e = engineWith();
-    await e.ready;
+    await e.settled;
     expect(popups).toEqual(['popup.html']);
 
     await settings.update((s) => ({ ...s, actionOpens: 'sidepanel' }));

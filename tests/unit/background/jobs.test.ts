@@ -149,12 +149,33 @@ describe('start-up and install', () => {
     await settings.set({ ...(await settings.get()), historyRetentionDays: 10 });
 
     const e = engineWith({ now: () => clock });
-    await e.ready;
+    await e.settled;
     expect((await e.send('history.list', {})).map((h) => h.id)).toEqual(['new']);
     expect(await fakeBrowser.alarms.get(PRUNE_ALARM)).toMatchObject({ periodInMinutes: 1440 });
 
     clock += 9 * day;
     await e.engine.onAlarm({ name: PRUNE_ALARM, scheduledTime: clock, persistAcrossSessions: true });
     expect(await e.send('history.list', {})).toEqual([]);
+  });
+
+  it("a wake's messages wait for the key, jobs and batches, not for the history's retention", async () => {
+    const history = createHistory({ retentionDays: () => 30 });
+    let pruned = false;
+    let prune!: () => void;
+    const slow = {
+      ...history,
+      prune: () => new Promise<number>((r) => (prune = () => r(0))).then(() => ((pruned = true), 0)),
+    };
+    await lookupJobs.set({ j1: running('j1') });
+    const e = engineWith({ history: slow });
+    await e.ready;
+    // the job a previous worker left running is settled before any message is answered
+    expect(await e.send('job.get', { id: 'j1' })).toMatchObject({ status: 'interrupted' });
+    expect(await e.send('history.list', {})).toEqual([]);
+    expect(pruned).toBe(false);
+    prune();
+    await e.settled;
+    expect(pruned).toBe(true);
+    expect(await fakeBrowser.alarms.get(PRUNE_ALARM)).toMatchObject({ periodInMinutes: 1440 });
   });
 });

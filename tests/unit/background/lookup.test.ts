@@ -68,6 +68,38 @@ describe('lookup', () => {
     expect(told).toEqual([{ job: expect.objectContaining({ id: jobId, status: 'error' }), entry: null }]);
   });
 
+  it('tells the open pages of a lookup served from history with the entry, so the panel need not ask for it', async () => {
+    const told: { job: LookupJob; entry: unknown }[] = [];
+    const e = engineWith({ announce: (job, entry) => told.push({ job, entry }) });
+    await e.send('key.set', { key: await sandbox.account({ tier: 'complete' }) });
+    const first = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    await e.engine.lookup.settled(first.jobId);
+    const again = await e.send('lookup', { input: ana, depth: 'quick', lang: 'pt' });
+    await e.engine.lookup.settled(again.jobId);
+    expect(told[1]!.job).toMatchObject({
+      id: again.jobId,
+      status: 'done',
+      entryId: first.jobId,
+      fromHistory: true,
+    });
+    expect(told[1]!.entry).toEqual(await e.send('history.get', { id: first.jobId }));
+    expect(e.charging()).toEqual(['/crm']);
+  });
+
+  it('sends nothing when the job cannot be recorded first, and says so', async () => {
+    const told: LookupJob[] = [];
+    const e = engineWith({ announce: (job) => told.push(job) });
+    const key = await sandbox.account({ tier: 'complete' });
+    await e.send('key.set', { key });
+    // storage.session refuses the job's record (the browser's quota, say)
+    vi.spyOn(lookupJobs, 'update').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    await expect(e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' })).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(e.charging()).toEqual([]);
+    expect(told).toEqual([]);
+    expect(await sandbox.ledger(key)).toMatchObject({ total_credits: 0 });
+  });
+
   it('calls the routed endpoint once, stores the entry and takes the balance from billing_info', async () => {
     const e = await withKey('complete');
     const job = await lookup(e, ana, 'complete');

@@ -163,4 +163,26 @@ describe('router', () => {
     await reply;
     expect(order).toEqual(['ready', 'handler']);
   });
+
+  it('answers who is on a tab without waiting for the start-up, which reads nothing detect needs', async () => {
+    const order: string[] = [];
+    const route = createRouter({
+      handlers: {
+        detect: async () => (order.push('detect'), { ok: true, url: 'u', title: 't', candidates: [] }),
+        'credits.get': async () => (order.push('credits'), { balance: 1 }),
+      } as unknown as Handlers,
+      ours,
+      // a start-up that never ends
+      ready: new Promise(() => undefined),
+      onPageChanged: async () => undefined,
+    });
+    const credits = route({ type: 'credits.get', data: {} }, panel);
+    expect(await route({ type: 'detect', data: { tabId: 4 } }, panel)).toMatchObject({ ok: true });
+    // still checked like any message
+    expect(await route({ type: 'detect', data: { tabId: -1 } }, panel)).toMatchObject({ ok: false });
+    expect(await route({ type: 'detect', data: { tabId: 4 } }, contentScript)).toMatchObject({ ok: false });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(order).toEqual(['detect']);
+    void credits;
+  });
 });

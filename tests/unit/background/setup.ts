@@ -80,6 +80,8 @@ export function engineWith(options: EngineOptions = {}) {
   };
   const engine = createEngine({ client: createClientFactory({ fetch: recording }), ...options });
   const ready = engine.init();
+  // As the worker does: the rest of the start-up once messages may be handled.
+  const settled = ready.then(() => engine.tidy());
   // As the worker does: the badge follows storage changes.
   fakeBrowser.storage.onChanged.addListener((changes, area) => engine.onStorageChanged(changes, area));
   const route = createRouter({
@@ -94,5 +96,5 @@ export function engineWith(options: EngineOptions = {}) {
     if (!reply.ok) throw Object.assign(new Error(reply.error.message.en), { apiError: reply.error });
     return reply.value as Responses[T];
   }
-  return { engine, ready, send, calls, charging: () => calls.filter((p) => p !== '/creditos') };
+  return { engine, ready, settled, send, calls, charging: () => calls.filter((p) => p !== '/creditos') };
 }

@@ -1,0 +1,32 @@
+import React from 'react';
+import ReactDOM from 'react-dom/client';
+import { PanelContext } from '@/components/panel/context';
+import type { EarlyDetect } from '@/lib/panel/early';
+import { withEarlyDetect } from '@/lib/panel/early-reply';
+import { followPending, followShown, followTabs, runningJob } from '@/lib/panel/follow';
+import { createPanelStore } from '@/lib/panel/store';
+import { browserWorker } from '@/lib/panel/worker';
+import { App } from '@/components/panel/App';
+
+/** The panel itself, loaded by the entry (./main.ts) right after it asked who is on the page. */
+export function mount(
+  root: HTMLElement,
+  { tabs, early }: { tabs: Parameters<typeof followTabs>[1]; early: Promise<EarlyDetect | null> },
+): void {
+  const deps = withEarlyDetect({ ...browserWorker, now: Date.now }, early);
+  const store = createPanelStore(deps);
+  const panel = () => store.getState();
+
+  followTabs(panel, tabs);
+  followPending(panel);
+  followShown(store, deps);
+  void runningJob().then((job) => job && panel().resume(job));
+
+  ReactDOM.createRoot(root).render(
+    <React.StrictMode>
+      <PanelContext.Provider value={store}>
+        <App />
+      </PanelContext.Provider>
+    </React.StrictMode>,
+  );
+}

@@ -1,0 +1,34 @@
+import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import type { EarlyDetect } from './early';
+import type { PanelDeps } from './store';
+
+/** An early answer older than this when the store first asks is asked again (the page may have moved on). */
+export const EARLY_FRESH_MS = 2_000;
+
+/**
+ * The panel's deps, where the store's first `detect` takes the answer the entry asked for early (./early.ts) when it
+ * is about the same tab and fresh. Any other question, a later `detect`, or an early question that failed or went
+ * unanswered goes to the worker as usual.
+ */
+export function withEarlyDetect(
+  deps: PanelDeps,
+  early: Promise<EarlyDetect | null>,
+  freshMs = EARLY_FRESH_MS,
+): PanelDeps {
+  let unused: Promise<EarlyDetect | null> | null = early;
+  async function send<T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]> {
+    if (type === 'detect' && unused) {
+      const pending = unused;
+      unused = null;
+      const asked = await pending.catch(() => null);
+      const tabId = (data as RequestData<'detect'>).tabId;
+      if (asked && asked.tabId === tabId && deps.now() - asked.at <= freshMs) {
+        const reply = await asked.reply.catch(() => undefined);
+        if (reply?.ok) return reply.value as Responses[T];
+        if (reply) throw new MessageError(reply.error);
+      }
+    }
+    return deps.send(type, data);
+  }
+  return { ...deps, send };
+}
