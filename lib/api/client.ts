@@ -30,7 +30,7 @@ import {
   type ProfileInput,
   type SingleResponse,
 } from './schemas';
-import { parseBody } from './json';
+import { BodyTooLarge, parseBody, readBody } from './json';
 import { createSseParser } from './sse';
 
 export { ENDPOINTS };
@@ -291,8 +291,16 @@ export function createApiClient(options: ApiClientOptions) {
   /** The accepted answer's body, read under its deadline, which ends with it. */
   async function readText(res: Response, d: Deadline, opts: CallOptions, ctx: ErrorContext): Promise<string> {
     try {
-      return await d.guard(res.text());
+      return await d.guard(readBody(res));
     } catch (e) {
+      if (e instanceof BodyTooLarge) {
+        throw new ApiFailure(
+          makeApiError('BAD_RESPONSE', ctx, {
+            status: res.status,
+            details: { serviceMessage: `answer over ${Math.round(e.bytes / 1024)} KiB, not read` },
+          }),
+        );
+      }
       throw new ApiFailure(transportError(e, d, opts, ctx));
     } finally {
       d.done();
@@ -321,7 +329,13 @@ export function createApiClient(options: ApiClientOptions) {
         res.body?.cancel().catch(() => undefined);
         return refusal && { error: refusal, body: undefined };
       }
-      const body = parseBody(await d.guard(res.text()));
+      // An error body past the cap is not read: the status alone tells the error.
+      const body = parseBody(
+        await d.guard(readBody(res)).catch((e: unknown) => {
+          if (e instanceof BodyTooLarge) return '';
+          throw e;
+        }),
+      );
       const error = errorFromResponse(res.status, body, res.headers, ctx);
       if (spec.method !== 'GET') return { error, body };
       const resendAfterSec = getResendWait(error, res, sends);

@@ -77,18 +77,45 @@ boundsTest(
 );
 
 boundsTest(
-  '10,000 suggestions of a 404 show as a short list',
+  '2,000 suggestions of a 404 show as a short list',
   async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
     const fixtures = { admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox };
     const { panel } = await panelOnAna(fixtures);
     await panel.getByTestId('depth-quick').check();
     await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
-    await oversize({ kind: 'suggestions', count: 10_000, size: 2_000 });
+    // 4 MB: just under the byte cap on what the client reads of a body.
+    await oversize({ kind: 'suggestions', count: 2_000, size: 2_000 });
     await panel.getByTestId('run').click();
     await expect(panel.getByTestId('error')).toHaveAttribute('data-code', 'NOT_FOUND', { timeout: 20_000 });
     const items = panel.getByTestId('suggestions').getByRole('listitem');
     await expect(items).toHaveCount(20);
     for (const t of await items.allInnerTexts()) expect(t.length).toBeLessThanOrEqual(300);
+  },
+);
+
+boundsTest(
+  'an analysis whose answer never ends: read up to the cap, a clear error, nothing charged, the history kept',
+  async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
+    const fixtures = { admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox };
+    const { key, panel } = await panelOnAna(fixtures);
+    await panel.getByTestId('depth-quick').check();
+    await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
+    const size = 256 * 1024 * 1024;
+    await oversize({ kind: 'endless_body', size });
+    await panel.getByTestId('run').click();
+    const error = panel.getByTestId('error');
+    await expect(error).toHaveAttribute('data-code', 'BAD_RESPONSE', { timeout: 30_000 });
+    await expect(error).toContainText('O serviço enviou uma resposta que não pôde ser lida.');
+    const armed = (await (await fetch(`${sandbox.url}/__sandbox/oversize`)).json()) as { written: number };
+    await oversize({ kind: null });
+    // The worker stopped reading each body at the cap (4 MiB; the rest is what the sockets buffered).
+    expect(armed.written).toBeLessThan(size / 4);
+    await shot(panel, 'bounds-endless-body');
+    expect((await admin.ledger(key)).total_credits).toBe(0);
+    // The panel still works: "Tentar novamente", answered normally now, is charged once.
+    await panel.getByTestId('retry').click();
+    await expect(panel.getByTestId('result')).toBeVisible({ timeout: 30_000 });
+    expect((await admin.ledger(key)).total_credits).toBe(1);
   },
 );
 

@@ -15,7 +15,7 @@ export const OVERSIZE_KINDS = [
   'suggestions',
   /** Analyses answer 422 with `count` validation issues of `size` characters each. */
   'validation_issues',
-  /** `/tiers-disponiveis` lists `count` plans of `count` features; each text is `size` characters. */
+  /** `/tiers-disponiveis` lists `count` plans of `count` features; the texts of the first are `size` characters. */
   'tiers',
   /** `/health` and `/status` answer with `size`-character texts. */
   'status_texts',
@@ -31,6 +31,12 @@ export const OVERSIZE_KINDS = [
   'draft_trickle',
   /** Every JSON answer of the profile API is written `chunk` bytes every `delay_ms`. */
   'slow_body',
+  /**
+   * Every answer of the profile API is a 200 whose JSON body runs to `size` bytes, with no declared length, written
+   * as fast as the client reads (nothing is charged). `written` (in `GET /__sandbox/oversize`) tells how many bytes
+   * went out before the body ended or the client hung up.
+   */
+  'endless_body',
 ] as const;
 export type OversizeKind = (typeof OVERSIZE_KINDS)[number];
 
@@ -48,6 +54,7 @@ export const TRICKLE_TEXT =
 
 const DEFAULTS = { size: 1024 * 1024, count: 1, chunk: 1, delay_ms: 0 };
 const armed = new WeakMap<SandboxState, Oversize>();
+const written = new WeakMap<SandboxState, number>();
 
 function parse(body: unknown): { ok: true; value: Oversize | null } | { ok: false; message: string } {
   if (!isRecord(body)) return { ok: false, message: 'Envie {kind, size?, count?, chunk?, delay_ms?}' };
@@ -71,6 +78,26 @@ function parse(body: unknown): { ok: true; value: Oversize | null } | { ok: fals
 
 /** A text of `size` characters that reads as words. */
 const filler = (size: number, word = 'muito ') => word.repeat(Math.ceil(size / word.length)).slice(0, size);
+
+/** A 200 JSON body of `size` bytes, 64 KiB a write, each after the client took the last; stops when it hangs up. */
+async function endless(res: ServerResponse, size: number, wrote: (bytes: number) => void) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const head = '{"saldo_atual": 10, "padding": "';
+  const piece = Buffer.from(filler(64 * 1024, 'x'));
+  res.write(head);
+  wrote(head.length);
+  for (let left = size - head.length - 2; left > 0 && !res.destroyed; left -= piece.length) {
+    const part = left < piece.length ? piece.subarray(0, left) : piece;
+    wrote(part.length);
+    if (!res.write(part)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  if (!res.destroyed) res.end('"}');
+}
 
 /** Writes `text` `chunk` bytes at a time (each write its own HTTP chunk), pausing `delayMs` between them. */
 async function trickle(
@@ -138,7 +165,10 @@ export async function handleOversize(
     armed.delete(state);
     return false;
   }
-  if (route === 'GET /__sandbox/oversize') return (sendJson(res, 200, armed.get(state) ?? null), true);
+  if (route === 'GET /__sandbox/oversize') {
+    const o = armed.get(state);
+    return (sendJson(res, 200, o ? { ...o, written: written.get(state) ?? 0 } : null), true);
+  }
   if (route === 'POST /__sandbox/oversize') {
     let body: unknown;
     try {
@@ -150,6 +180,7 @@ export async function handleOversize(
     if (!update.ok) return (sendJson(res, 400, { error: update.message }), true);
     if (update.value) armed.set(state, update.value);
     else armed.delete(state);
+    written.delete(state);
     return (sendJson(res, 200, update.value), true);
   }
   const o = armed.get(state);
@@ -178,7 +209,8 @@ export async function handleOversize(
         nome: `Plano ${i} ${filler(o.size)}`,
         tier: 'complete',
         preco: filler(o.size),
-        funcionalidades: list(o.count, o.size),
+        // Long features in the first plan only: all of them at `size` would pass the client's byte cap.
+        funcionalidades: list(o.count, i === 0 ? o.size : 10),
         endpoints_permitidos: ['/crm'],
         creditos_por_uso: Object.fromEntries(list(60, 10).map((k, n) => [k, n])),
       });
@@ -217,6 +249,10 @@ export async function handleOversize(
     case 'draft_trickle':
       if (route !== 'POST /v1/chat/completions') return false;
       await streamChat(res, o);
+      return true;
+    case 'endless_body':
+      if (req.path.startsWith('/v1/')) return false;
+      await endless(res, o.size, (n) => written.set(state, (written.get(state) ?? 0) + n));
       return true;
     case 'slow_body': {
       if (req.path.startsWith('/v1/')) return false;

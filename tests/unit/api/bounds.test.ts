@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/accounts';
 import { TRICKLE_TEXT } from '../../sandbox/oversize';
 import { ERROR_ITEMS_MAX, ERROR_TEXT_MAX } from '@/lib/api/errors';
+import { MAX_BODY_BYTES } from '@/lib/api/json';
 import { createSseParser, MAX_SSE_LINE, type SseEvent } from '@/lib/api/sse';
 import { infoHandlers } from '@/lib/background/info';
 import { MAX_ITEMS, MAX_TEXT } from '@/lib/text';
@@ -91,10 +92,11 @@ describe('service texts are capped as analyses are', () => {
     expect(totalChars(error)).toBeLessThan(10 * ERROR_TEXT_MAX);
   });
 
-  it('10,000 suggestions (404) and 10,000 validation issues (422) are cut to a short list', async () => {
-    await oversize({ kind: 'suggestions', count: 10_000, size: 1000 });
+  it('3,000 suggestions (404) and 3,000 validation issues (422) are cut to a short list', async () => {
+    // 3 MB each: a larger error body passes the client's byte cap and is read as its status alone.
+    await oversize({ kind: 'suggestions', count: 3_000, size: 1000 });
     const notFound = await failure(sb.client(DEMO_KEYS.complete).crm(ana));
-    await oversize({ kind: 'validation_issues', count: 10_000, size: 1000 });
+    await oversize({ kind: 'validation_issues', count: 3_000, size: 1000 });
     const noData = await failure(sb.client(DEMO_KEYS.complete).crm(ana));
     await oversize({ kind: null });
     expect(notFound.code).toBe('NOT_FOUND');
@@ -141,5 +143,22 @@ describe('service texts are capped as analyses are', () => {
     const credits = await sb.client(DEMO_KEYS.complete).creditos();
     await oversize({ kind: null });
     expect(typeof (credits.creditos_disponiveis ?? credits.creditos_restantes)).toBe('number');
+  });
+
+  it('an answer that never ends is read only up to the cap, then refused as unreadable', async () => {
+    const size = 64 * 1024 * 1024;
+    const client = sb.client(DEMO_KEYS.complete);
+    const written = async () =>
+      ((await (await fetch(`${sb.url()}/__sandbox/oversize`)).json()) as { written: number }).written;
+    // A GET, and an analysis's POST (never re-sent): each cut at the cap, far before the 64 MiB offered (what is
+    // sent beyond the cap sits in the sockets' buffers).
+    for (const call of [() => client.creditos(), () => client.crm(ana)]) {
+      await oversize({ kind: 'endless_body', size });
+      expect((await failure(call())).code).toBe('BAD_RESPONSE');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await written()).toBeGreaterThan(MAX_BODY_BYTES);
+      expect(await written()).toBeLessThan(size / 4);
+    }
+    await oversize({ kind: null });
   });
 });
