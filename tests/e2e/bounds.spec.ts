@@ -100,16 +100,18 @@ boundsTest(
     const { key, panel } = await panelOnAna(fixtures);
     await panel.getByTestId('depth-quick').check();
     await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
-    const size = 256 * 1024 * 1024;
+    const size = 512 * 1024 * 1024;
     await oversize({ kind: 'endless_body', size });
     await panel.getByTestId('run').click();
     const error = panel.getByTestId('error');
     await expect(error).toHaveAttribute('data-code', 'BAD_RESPONSE', { timeout: 30_000 });
     await expect(error).toContainText('O serviço enviou uma resposta que não pôde ser lida.');
-    const armed = (await (await fetch(`${sandbox.url}/__sandbox/oversize`)).json()) as { written: number };
+    const armed = (await (await fetch(`${sandbox.url}/__sandbox/oversize`)).json()) as { written: number[] };
     await oversize({ kind: null });
-    // The worker stopped reading each body at the cap (4 MiB; the rest is what the sockets buffered).
-    expect(armed.written).toBeLessThan(size / 4);
+    // The worker stopped reading each body (the analysis's, the balance's) at the cap: 4 MiB, and what the
+    // sockets and the browser's network buffers took beyond it (10–25 MB seen).
+    expect(armed.written.length).toBeGreaterThan(0);
+    for (const sent of armed.written) expect(sent).toBeLessThan(size / 8);
     await shot(panel, 'bounds-endless-body');
     expect((await admin.ledger(key)).total_credits).toBe(0);
     // The panel still works: "Tentar novamente", answered normally now, is charged once.

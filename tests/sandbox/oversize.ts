@@ -33,8 +33,8 @@ export const OVERSIZE_KINDS = [
   'slow_body',
   /**
    * Every answer of the profile API is a 200 whose JSON body runs to `size` bytes, with no declared length, written
-   * as fast as the client reads (nothing is charged). `written` (in `GET /__sandbox/oversize`) tells how many bytes
-   * went out before the body ended or the client hung up.
+   * as fast as the client reads (nothing is charged). `written` (in `GET /__sandbox/oversize`) lists, answer by
+   * answer, how many bytes went out before the body ended or the client hung up.
    */
   'endless_body',
 ] as const;
@@ -54,7 +54,8 @@ export const TRICKLE_TEXT =
 
 const DEFAULTS = { size: 1024 * 1024, count: 1, chunk: 1, delay_ms: 0 };
 const armed = new WeakMap<SandboxState, Oversize>();
-const written = new WeakMap<SandboxState, number>();
+/** Bytes each `endless_body` answer sent, in order. */
+const written = new WeakMap<SandboxState, number[]>();
 
 function parse(body: unknown): { ok: true; value: Oversize | null } | { ok: false; message: string } {
   if (!isRecord(body)) return { ok: false, message: 'Envie {kind, size?, count?, chunk?, delay_ms?}' };
@@ -68,7 +69,7 @@ function parse(body: unknown): { ok: true; value: Oversize | null } | { ok: fals
     if (
       !Number.isInteger(v) ||
       (v as number) < (name === 'delay_ms' ? 0 : 1) ||
-      (v as number) > 64 * 1024 * 1024
+      (v as number) > 1024 * 1024 * 1024
     )
       return { ok: false, message: `${name} deve ser um inteiro positivo` };
     out[name] = v as number;
@@ -167,7 +168,7 @@ export async function handleOversize(
   }
   if (route === 'GET /__sandbox/oversize') {
     const o = armed.get(state);
-    return (sendJson(res, 200, o ? { ...o, written: written.get(state) ?? 0 } : null), true);
+    return (sendJson(res, 200, o ? { ...o, written: written.get(state) ?? [] } : null), true);
   }
   if (route === 'POST /__sandbox/oversize') {
     let body: unknown;
@@ -250,10 +251,14 @@ export async function handleOversize(
       if (route !== 'POST /v1/chat/completions') return false;
       await streamChat(res, o);
       return true;
-    case 'endless_body':
+    case 'endless_body': {
       if (req.path.startsWith('/v1/')) return false;
-      await endless(res, o.size, (n) => written.set(state, (written.get(state) ?? 0) + n));
+      const sent = written.get(state) ?? [];
+      written.set(state, sent);
+      const at = sent.push(0) - 1;
+      await endless(res, o.size, (n) => (sent[at]! += n));
       return true;
+    }
     case 'slow_body': {
       if (req.path.startsWith('/v1/')) return false;
       // The usual answer, written slowly: its single end(body) becomes a trickle.
