@@ -134,3 +134,10 @@ export const compact = <T extends object>(o: T): T =>
 
 /** A text the UI shows in Portuguese or English. */
 export type Text = { pt: string; en: string };
+
+/** A failure whose message is already written for the user, in both languages. */
+export class UserError extends Error {
+  constructor(readonly text: Text) {
+    super(text.en);
+  }
+}

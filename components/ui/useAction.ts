@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { toApiError, type ApiError } from '@/lib/api/errors';
 import { MessageError } from '@/lib/messaging';
-import type { Text } from '@/lib/model';
+import { UserError, type Text } from '@/lib/text';
+
+export { UserError };
 
 export type ActionState<T> =
   | { status: 'idle' }
@@ -9,13 +11,6 @@ export type ActionState<T> =
   | { status: 'success'; value: T }
   /** `apiError` is the background's error, with its action and details, when the failure came from there. */
   | { status: 'error'; error: Text; apiError?: ApiError };
-
-/** A failure whose message is already written for the user. */
-export class UserError extends Error {
-  constructor(readonly text: Text) {
-    super(text.en);
-  }
-}
 
 /** Any thrown value as a message in both languages: the background's ApiError text when there is one. */
 export function errorText(e: unknown): Text {

@@ -1,8 +1,7 @@
 import { browser } from 'wxt/browser';
-import { UserError } from '@/components/ui/useAction';
 import { isAllowedApiOrigin } from '@/lib/api/config';
 import { KEY_FORMAT_ERROR, keyTier } from '@/lib/api/key-format';
-import type { Text } from '@/lib/model';
+import { UserError, type Text } from '@/lib/text';
 
 /* Checks made on the page before anything is saved or sent. */
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UserError } from '@/components/ui/useAction';
+import { UserError } from '@/lib/text';
 import { checkApiAddress, keyFormatError, saveAddress } from '@/lib/options/validate';
 
 describe('key format check', () => {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { root, sources } from '../build/sources';
 
 /*
  * The side panel reaches the worker through one path: lib/panel/worker.ts, given to the store as its deps and to the
@@ -12,14 +13,6 @@ import { expect, it } from 'vitest';
 const PANEL_CODE = ['components/panel', 'components/draft', 'lib/panel', 'entrypoints/sidepanel'];
 const THE_PATH = path.normalize('lib/panel/worker.ts');
 const EARLY = path.normalize('lib/panel/early.ts');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) return sources(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
-  });
-}
 
 /** What in `code` reaches the worker by itself. */
 function directWays(code: string): string[] {
@@ -50,7 +43,10 @@ it('the panel’s components and logic reach the worker only through lib/panel/w
   expect(files).toContain(THE_PATH);
   const direct = files
     .filter((file) => path.normalize(file) !== THE_PATH)
-    .map((file) => ({ file: path.normalize(file), ways: directWays(readFileSync(file, 'utf8')) }))
+    .map((file) => ({
+      file: path.normalize(file),
+      ways: directWays(readFileSync(path.join(root, file), 'utf8')),
+    }))
     .filter((f) => f.ways.length > 0);
   expect(direct).toEqual([{ file: EARLY, ways: ['runtime'] }]);
 });
