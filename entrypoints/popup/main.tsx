@@ -2,6 +2,8 @@ import '@/components/ui/styles.css';
 import { paintCachedBalance } from './first-paint';
 
 const root = document.getElementById('root')!;
-void paintCachedBalance(root);
-// React and the rest load meanwhile, in their own chunks.
-void import('./mount').then(({ mount }) => mount(root));
+// React and the rest load once the cached balance is in the page: evaluating their chunks first would hold it up.
+void paintCachedBalance(root)
+  .catch(() => undefined)
+  .then(() => import('./mount'))
+  .then(({ mount }) => mount(root));
