@@ -31,6 +31,12 @@ export function formatNumber(lang: Lang, n: number): string {
   return n.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US');
 }
 
+/** `1 crédito`, `1.250 créditos`. */
+export function creditsText(lang: Lang, n: number): string {
+  const unit: Text = n === 1 ? { pt: 'crédito', en: 'credit' } : { pt: 'créditos', en: 'credits' };
+  return `${formatNumber(lang, n)} ${unit[lang]}`;
+}
+
 export function formatDate(lang: Lang, at: number | string): string {
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return String(at);

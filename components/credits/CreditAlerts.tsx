@@ -1,6 +1,5 @@
 import { Button, Notice } from '@/components/ui';
-import { tr } from '@/lib/i18n';
-import { creditsText } from './format';
+import { creditsText, tr } from '@/lib/i18n';
 import type { Credits, Lang } from '@/lib/model';
 
 /** True when the balance is known and at or under the user's threshold. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui';
-import { formatDate, formatNumber, tr } from '@/lib/i18n';
-import { allowanceTexts, creditsText, planLabel, tierLabel, usageRows } from './format';
+import { creditsText, formatDate, formatNumber, tr } from '@/lib/i18n';
+import { allowanceTexts, planLabel, tierLabel, usageRows } from './format';
 import type { Credits, Lang } from '@/lib/model';
 
 const STATUS = {

@@ -1,6 +1,6 @@
 import { Badge, Card } from '@/components/ui';
-import { tr } from '@/lib/i18n';
-import { creditsText, formatPrice } from './format';
+import { creditsText, tr } from '@/lib/i18n';
+import { formatPrice } from './format';
 import type { Lang, PlansInfo } from '@/lib/model';
 import { fold } from '@/lib/text';
 

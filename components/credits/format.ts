@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/i18n';
+import { creditsText, formatNumber } from '@/lib/i18n';
 import type { Lang, Text } from '@/lib/model';
 
 /** `crm_business` → `CRM Business`: the service's plan ids read as names. */
@@ -23,11 +23,6 @@ export function formatPrice(lang: Lang, price: string): string {
     currency: 'BRL',
   });
   return `${money}${lang === 'pt' ? '/mês' : '/month'}`;
-}
-
-export function creditsText(lang: Lang, n: number): string {
-  const unit: Text = n === 1 ? { pt: 'crédito', en: 'credit' } : { pt: 'créditos', en: 'credits' };
-  return `${formatNumber(lang, n)} ${unit[lang]}`;
 }
 
 const USAGE_LABELS: Record<string, Text> = {

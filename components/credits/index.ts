@@ -5,7 +5,6 @@ export { ServiceStatusBadge } from './ServiceStatusBadge';
 export {
   allowanceTexts,
   chargedText,
-  creditsText,
   formatPrice,
   planLabel,
   SERVICE_NOTICES,

@@ -1,6 +1,6 @@
-import { creditsText, planLabel, tierLabel } from '@/components/credits';
+import { planLabel, tierLabel } from '@/components/credits';
 import { Notice, Spinner, type ActionState } from '@/components/ui';
-import { tr } from '@/lib/i18n';
+import { creditsText, tr } from '@/lib/i18n';
 import type { Responses } from '@/lib/messaging';
 import type { Lang } from '@/lib/model';
 

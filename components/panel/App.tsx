@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { Button, Spinner, useStored } from '@/components/ui';
-import { creditsText } from '@/components/credits';
 import { fromChunk } from '@/components/panel/chunk';
 import { usePanel, useSend } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
 import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
-import { tr, useLang } from '@/lib/i18n';
+import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
 import { credits, keyStatus, settings } from '@/lib/storage';
 

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Notice, Spinner, TextField, useAction } from '@/components/ui';
-import { creditsText } from '@/components/credits';
-import { formatDate, tr } from '@/lib/i18n';
+import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { usePanel, useSend } from './context';

@@ -1,7 +1,7 @@
 import { useId, type FormEvent } from 'react';
 import { Button, Field, Notice, Spinner, TextField, Toggle, controlClass, useStored } from '@/components/ui';
-import { creditsText, openExtensionPage } from '@/components/credits';
-import { formatDate, tr } from '@/lib/i18n';
+import { openExtensionPage } from '@/components/credits';
+import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { DEPTH_LABELS, personName, quoteAnswerText } from '@/lib/panel/format';
 import { balanceAfter, costOf } from '@/lib/panel/spend';
 import { inputOf, type Draft } from '@/lib/panel/store';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Notice, useAction, useStored } from '@/components/ui';
-import { creditsText, openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
+import { openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
 import type { ApiError } from '@/lib/api/errors';
-import { formatDate, tr } from '@/lib/i18n';
+import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { personName, tipsBeyond } from '@/lib/panel/format';
 import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';

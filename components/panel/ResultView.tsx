@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AnalysisView } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
-import { chargedText, creditsText } from '@/components/credits';
-import { formatDate, tr } from '@/lib/i18n';
+import { chargedText } from '@/components/credits';
+import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { analysisFileName, analysisToJson, analysisToMarkdown, analysisToText } from '@/lib/panel/copy';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui';
-import { creditsText } from '@/components/credits';
-import { tr } from '@/lib/i18n';
+import { creditsText, tr } from '@/lib/i18n';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import type { RunningJob } from '@/lib/panel/store';
 import { progressOf, type Phase } from '@/lib/panel/time';

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Dialog } from '@/components/ui';
-import { creditsText } from '@/components/credits';
-import { tr } from '@/lib/i18n';
+import { creditsText, tr } from '@/lib/i18n';
 import { DEPTH_LABELS } from '@/lib/panel/format';
 import { balanceAfter, needsConfirmation } from '@/lib/panel/spend';
 import { defaultSettings, type Settings } from '@/lib/storage';
