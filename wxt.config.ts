@@ -9,16 +9,18 @@ import { hostPermissions } from './lib/api/config';
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 
 /**
- * The side panel's entry asks who is on the page and then imports the panel (entrypoints/sidepanel/main.ts): its page
- * names those chunks up front (modulepreload), so the browser fetches and compiles them while the entry starts
- * instead of after it.
+ * Each page names up front (modulepreload) the chunks its entry imports, so the browser fetches them beside the entry
+ * instead of after it; the side panel's page also names what its entry imports at once with `import()` (the panel,
+ * loaded right after its early question: entrypoints/sidepanel/main.ts). Vite's own preloading is off
+ * (`modulePreload: false`): it adds a <link> from script for every dependency of every `import()`, and each such
+ * append cost the panel 2–4 ms of its main thread while it mounted.
  */
-function preloadPanel(): Plugin {
+function preloadChunks(): Plugin {
   return {
-    name: 'perfil:preload-panel',
+    name: 'perfil:preload-chunks',
     enforce: 'post',
     transformIndexHtml(html, { path, bundle, chunk }) {
-      if (!path.endsWith('/sidepanel/index.html') || !bundle || !chunk) return html;
+      if (!bundle || !chunk) return html;
       const files = new Set<string>();
       const add = (file: string) => {
         if (files.has(file)) return;
@@ -26,7 +28,8 @@ function preloadPanel(): Plugin {
         const c = bundle[file];
         if (c?.type === 'chunk') c.imports.forEach(add);
       };
-      chunk.dynamicImports.forEach(add);
+      chunk.imports.forEach(add);
+      if (path.endsWith('/sidepanel/index.html')) chunk.dynamicImports.forEach(add);
       return [...files]
         .filter((file) => !html.includes(`/${file}"`))
         .map((file) => ({
@@ -77,6 +80,7 @@ export default defineConfig({
     },
   }),
   vite: () => ({
-    plugins: [tailwindcss(), preloadPanel()],
+    plugins: [tailwindcss(), preloadChunks()],
+    build: { modulePreload: false },
   }),
 });

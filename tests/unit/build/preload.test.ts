@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Plugin } from 'vite';
 import config from '../../../wxt.config';
 
-/* The side panel's page names the chunks its entry imports at once, so the browser loads them in parallel. */
+/*
+ * Each page names the chunks its entry imports, and the side panel's page also what its entry imports at once with
+ * `import()`, so the browser loads them beside the entry; Vite's own preloading (a <link> appended from script for each
+ * `import()`) is off.
+ */
 
 type Transform = (html: string, ctx: unknown) => unknown;
 
 function plugin(): Transform {
   const vite = (config.vite as (env: unknown) => { plugins: Plugin[] })({});
-  const found = vite.plugins.find((p) => p.name === 'perfil:preload-panel');
+  const found = vite.plugins.find((p) => p.name === 'perfil:preload-chunks');
   if (!found) throw new Error('the preload plugin is not in the build');
   return found.transformIndexHtml as Transform;
 }
@@ -29,7 +33,12 @@ const bundle = {
 };
 const html = '<head><link rel="modulepreload" crossorigin href="/chunks/browser.js"></head>';
 
-describe('the side panel page preloads its panel', () => {
+describe('pages preload their chunks', () => {
+  it('Vite adds no preloading of its own', () => {
+    const vite = (config.vite as (env: unknown) => { build?: { modulePreload?: unknown } })({});
+    expect(vite.build?.modulePreload).toBe(false);
+  });
+
   it('names what the entry imports at once, with their static imports; not the lazy screens nor what it has', () => {
     const tags = plugin()(html, {
       path: '/entrypoints/sidepanel/index.html',
@@ -43,10 +52,11 @@ describe('the side panel page preloads its panel', () => {
     ]);
   });
 
-  it('leaves every other page as it is', () => {
+  it('on any other page, names only the static imports: nothing its entry loads later', () => {
+    const popup = chunk('chunks/popup.js', ['chunks/browser.js', 'chunks/keys.js'], ['chunks/mount.js']);
     for (const path of ['/entrypoints/popup/index.html', '/entrypoints/options/index.html']) {
-      const ctx = { path, bundle, chunk: bundle['chunks/sidepanel.js'] };
-      expect(plugin()(html, ctx)).toBe(html);
+      const tags = plugin()(html, { path, bundle, chunk: popup }) as { attrs: { href: string } }[];
+      expect(tags.map((t) => t.attrs.href)).toEqual(['/chunks/keys.js']);
     }
   });
 });
