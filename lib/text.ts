@@ -11,10 +11,14 @@ export const MAX_ITEMS = 50;
 /** How far past the cut a character may reach (a long emoji sequence, a letter with many marks). */
 const LOOKAHEAD = 64;
 
-const segmenter =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl
-    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-    : undefined;
+/** Built on the first cut that needs it: creating one loads the browser's break rules, a cost every context that
+ * merely imports this module (the worker at each wake, every page, every reader module) would otherwise pay. */
+let graphemes: Intl.Segmenter | null | undefined;
+const segmenter = () =>
+  (graphemes ??=
+    typeof Intl !== 'undefined' && 'Segmenter' in Intl
+      ? new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+      : null);
 
 /**
  * Where grapheme segmentation may start near `from`: a boundary certainly lies between two printable ASCII
@@ -37,7 +41,8 @@ function asciiBoundary(text: string, from: number): number {
 export function cutAt(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return '';
-  if (segmenter) {
+  const segments = segmenter();
+  if (segments) {
     let start = asciiBoundary(text, Math.max(0, max - LOOKAHEAD));
     if (start < 0) {
       // No sure boundary close by (a long run of emoji or non-Latin text): start on a whole code point.
@@ -46,7 +51,7 @@ export function cutAt(text: string, max: number): string {
       if (c >= 0xdc00 && c <= 0xdfff) start--;
     }
     let end = start;
-    for (const { index, segment } of segmenter.segment(text.slice(start, max + LOOKAHEAD))) {
+    for (const { index, segment } of segments.segment(text.slice(start, max + LOOKAHEAD))) {
       if (start + index + segment.length > max) break;
       end = start + index + segment.length;
     }
