@@ -6,6 +6,9 @@ import { createEngine } from '@/lib/background/engine';
 import { notePageChanged } from '@/lib/background/panel';
 import { createRouter } from '@/lib/background/router';
 
+/** How long after the start-up the worker tidies (its first messages are answered meanwhile). */
+const TIDY_AFTER_MS = 1_000;
+
 const logError = (what: string) => (e: unknown) => console.error(what, e instanceof Error ? e.message : e);
 
 export default defineBackground(() => {
@@ -14,7 +17,12 @@ export default defineBackground(() => {
   performance.mark('perfil:worker-main');
   const engine = createEngine();
   const ready = engine.init().finally(() => performance.mark('perfil:worker-ready'));
-  void ready.then(() => engine.tidy()).finally(() => performance.mark('perfil:worker-settled'));
+  // The tidying (history retention, badge, icon, alarm) waits until the wake's own work is done: run beside it, it
+  // slowed the answer to whatever woke the worker (often a side panel opening).
+  void ready
+    .then(() => new Promise((r) => setTimeout(r, TIDY_AFTER_MS)))
+    .then(() => engine.tidy())
+    .finally(() => performance.mark('perfil:worker-settled'));
   const route = createRouter({
     handlers: engine.handlers,
     ours: { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
