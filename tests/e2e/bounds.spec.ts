@@ -34,7 +34,7 @@ const boundsTest = test.extend<{ oversize(body: Record<string, unknown>): Promis
 /** The fixtures the helpers below use. */
 type Used = Pick<
   Parameters<Parameters<typeof boundsTest>[2]>[0],
-  'admin' | 'useKey' | 'serviceWorker' | 'context' | 'openPage' | 'oversize' | 'shot' | 'sandbox'
+  'admin' | 'useKey' | 'serviceWorker' | 'context' | 'openPage'
 >;
 
 async function panelOnAna({
@@ -54,13 +54,18 @@ async function panelOnAna({
   return { key, panel };
 }
 
+/** The panel beside Ana with the Basic analysis (1 credit) chosen. */
+async function quickOnAna(used: Used): Promise<{ key: string; panel: Page }> {
+  const opened = await panelOnAna(used);
+  await opened.panel.getByTestId('depth-quick').check();
+  await expect(opened.panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
+  return opened;
+}
+
 boundsTest(
   'a 1 MB error message from the service shows as a short, readable message; nothing charged',
-  async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
-    const fixtures = { admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox };
-    const { key, panel } = await panelOnAna(fixtures);
-    await panel.getByTestId('depth-quick').check();
-    await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
+  async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot }) => {
+    const { key, panel } = await quickOnAna({ admin, useKey, serviceWorker, context, openPage });
     await oversize({ kind: 'error_message', size: 1024 * 1024 });
     await panel.getByTestId('run').click();
     const error = panel.getByTestId('error');
@@ -78,11 +83,8 @@ boundsTest(
 
 boundsTest(
   '2,000 suggestions of a 404 show as a short list',
-  async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
-    const fixtures = { admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox };
-    const { panel } = await panelOnAna(fixtures);
-    await panel.getByTestId('depth-quick').check();
-    await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
+  async ({ admin, useKey, serviceWorker, context, openPage, oversize }) => {
+    const { panel } = await quickOnAna({ admin, useKey, serviceWorker, context, openPage });
     // 4 MB: just under the byte cap on what the client reads of a body.
     await oversize({ kind: 'suggestions', count: 2_000, size: 2_000 });
     await panel.getByTestId('run').click();
@@ -96,10 +98,7 @@ boundsTest(
 boundsTest(
   'an analysis whose answer never ends: read up to the cap, a clear error, nothing charged, the history kept',
   async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
-    const fixtures = { admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox };
-    const { key, panel } = await panelOnAna(fixtures);
-    await panel.getByTestId('depth-quick').check();
-    await expect(panel.getByTestId('run')).toHaveText('Analisar — 1 crédito');
+    const { key, panel } = await quickOnAna({ admin, useKey, serviceWorker, context, openPage });
     const size = 512 * 1024 * 1024;
     await oversize({ kind: 'endless_body', size });
     await panel.getByTestId('run').click();
