@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import type { Candidate } from '@/lib/extract/types';
+import { MAX_CANDIDATES, type Candidate } from '@/lib/extract/types';
 import { ApiFailure, type ApiError } from '@/lib/api/errors';
 import {
+  candidateSchema,
   CHANNELS,
   depthSchema,
   lookupInputSchema,
@@ -51,6 +52,12 @@ export interface ContentResponse {
   title: string;
   candidates: Candidate[];
 }
+/** What a content script answers is checked like any other input: it runs inside a web page. */
+export const contentResponseSchema: z.ZodMiniType<ContentResponse> = z.object({
+  url: z.string().check(z.maxLength(4096)),
+  title: z.string().check(z.maxLength(500)),
+  candidates: z.array(candidateSchema).check(z.maxLength(MAX_CANDIDATES)),
+});
 /** content script -> extension: the only thing a page may tell us. */
 export type ContentEvent = { type: 'page-changed'; url: string };
 

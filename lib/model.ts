@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Analysis } from '@/lib/analysis/model';
+import type { Candidate } from '@/lib/extract/types';
 import { isApiError, type ApiError } from '@/lib/api/errors';
 
 /*
@@ -24,6 +25,18 @@ export type Lang = (typeof langs)[number];
 export const depths = ['quick', 'complete', 'plus'] as const;
 export const depthSchema = z.enum(depths);
 export type Depth = (typeof depths)[number];
+
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+
+/** A person a page shows, as a content script answers it (read from a web page: checked like any input). */
+export const candidateSchema: z.ZodMiniType<Candidate> = z.object({
+  primeiro_nome: upTo(500),
+  ultimo_nome: upTo(500),
+  empresa: upTo(500),
+  cargo: z.optional(upTo(500)),
+  confidence: z.number().check(z.minimum(0), z.maximum(1)),
+  source: upTo(100),
+});
 
 const trimmed = (max: number, min = 0) =>
   z.string().check(z.trim(), z.maxLength(max), ...(min > 0 ? [z.minLength(min)] : []));

@@ -1,15 +1,11 @@
-import { z } from 'zod';
 import { browser } from 'wxt/browser';
-import { MAX_CANDIDATES, filesFor } from '@/lib/extract/registry';
-import type { ContentRequest, ContentResponse, Responses } from '@/lib/messaging';
-import { candidateSchema } from '@/lib/storage/session';
-
-/** What a content script answers is checked like any other input: it runs inside a web page. */
-const contentResponseSchema: z.ZodType<ContentResponse> = z.object({
-  url: z.string().max(4096),
-  title: z.string().max(500),
-  candidates: z.array(candidateSchema).max(MAX_CANDIDATES),
-});
+import { filesFor } from '@/lib/extract/registry';
+import {
+  contentResponseSchema,
+  type ContentRequest,
+  type ContentResponse,
+  type Responses,
+} from '@/lib/messaging';
 
 /** The match pattern to ask permission for (`https://host/*`), or null for pages no script may run on. */
 export function originPattern(url: string): string | null {

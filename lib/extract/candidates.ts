@@ -1,8 +1,8 @@
-import type { Candidate, Extractor } from './types';
+import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
 import { fold } from '../text';
 
-export const MAX_CANDIDATES = 50;
+export { MAX_CANDIDATES };
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
 
 function attempt<T>(run: () => T, fallback: T): T {

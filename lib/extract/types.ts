@@ -1,3 +1,6 @@
+/** The most people one reading of a page gives (what a content script answers is cut to it, and checked). */
+export const MAX_CANDIDATES = 50;
+
 /** A person found on a page, in the API's own input names so it can be sent as it is (after the user checks it). */
 export interface Candidate {
   primeiro_nome: string;

@@ -1,4 +1,10 @@
-import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import {
+  contentResponseSchema,
+  MessageError,
+  type RequestData,
+  type RequestType,
+  type Responses,
+} from '@/lib/messaging';
 import type { EarlyDetect } from './early';
 import type { PanelDeps } from './store';
 
@@ -7,8 +13,9 @@ export const EARLY_FRESH_MS = 2_000;
 
 /**
  * The panel's deps, where the store's first `detect` takes the answer the entry asked for early (./early.ts) when it
- * is about the same tab and fresh. Any other question, a later `detect`, or an early question that failed or went
- * unanswered goes to the worker as usual.
+ * is about the same tab and fresh: the content script's, once checked as the worker checks it, or the worker's. Any
+ * other question, a later `detect`, or an early question that failed, went unanswered or was answered with
+ * something unreadable goes to the worker as usual.
  */
 export function withEarlyDetect(
   deps: PanelDeps,
@@ -23,9 +30,15 @@ export function withEarlyDetect(
       const asked = await pending.catch(() => null);
       const tabId = (data as RequestData<'detect'>).tabId;
       if (asked && asked.tabId === tabId && deps.now() - asked.at <= freshMs) {
-        const reply = await asked.reply.catch(() => undefined);
-        if (reply?.ok) return reply.value as Responses[T];
-        if (reply) throw new MessageError(reply.error);
+        const answer = await asked.answer.catch(() => undefined);
+        if (answer?.from === 'page') {
+          const read = contentResponseSchema.safeParse(answer.reply);
+          if (read.success) return { ok: true, ...read.data } as Responses[T];
+        } else {
+          const reply = answer?.reply;
+          if (reply?.ok) return reply.value as Responses[T];
+          if (reply) throw new MessageError(reply.error);
+        }
       }
     }
     return deps.send(type, data);

@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { isApiError, type ApiError } from '@/lib/api/errors';
-import type { Candidate } from '@/lib/extract/types';
-import { isHistoryEntry, lookupRequestSchema, type HistoryEntry, type LookupJob } from '@/lib/model';
+import {
+  candidateSchema,
+  isHistoryEntry,
+  lookupRequestSchema,
+  type HistoryEntry,
+  type LookupJob,
+} from '@/lib/model';
 import { defineStored, recordOf } from './define';
 import { SESSION_KEYS } from './keys';
 
@@ -11,15 +16,6 @@ import { SESSION_KEYS } from './keys';
  */
 
 const upTo = (max: number) => z.string().check(z.maxLength(max));
-
-export const candidateSchema: z.ZodMiniType<Candidate> = z.object({
-  primeiro_nome: upTo(500),
-  ultimo_nome: upTo(500),
-  empresa: upTo(500),
-  cargo: z.optional(upTo(500)),
-  confidence: z.number().check(z.minimum(0), z.maximum(1)),
-  source: upTo(100),
-});
 
 const jobBase = z.object({
   id: z.string(),

@@ -1,9 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MessageError, type Responses } from '@/lib/messaging';
+import { MessageError, type Reply, type Responses } from '@/lib/messaging';
 import { askEarly, type EarlyDetect } from '@/lib/panel/early';
 import { withEarlyDetect } from '@/lib/panel/early-reply';
 import type { PanelDeps } from '@/lib/panel/store';
+
+const ana = {
+  primeiro_nome: 'Ana',
+  ultimo_nome: 'Souza',
+  empresa: 'Nubank',
+  confidence: 0.9,
+  source: 'linkedin',
+};
 
 const found = (name: string): Responses['detect'] => ({
   ok: true,
@@ -28,8 +36,16 @@ function fakeDeps(now = 0) {
   return { deps, asked };
 }
 
-const early = (tabId: number, reply: EarlyDetect['reply'], at = 0): Promise<EarlyDetect | null> =>
-  Promise.resolve({ tabId, at, reply });
+/** An early question about `tabId` that the worker answered with `reply`. */
+const early = (
+  tabId: number,
+  reply: Promise<Reply<'detect'> | undefined>,
+  at = 0,
+): Promise<EarlyDetect | null> =>
+  Promise.resolve({ tabId, at, answer: reply.then((r) => ({ from: 'worker' as const, reply: r })) });
+/** An early question about `tabId` that the tab's content script answered with `reply`. */
+const fromPage = (tabId: number, reply: unknown): Promise<EarlyDetect | null> =>
+  Promise.resolve({ tabId, at: 0, answer: Promise.resolve({ from: 'page' as const, reply }) });
 
 beforeEach(() => {
   vi.restoreAllMocks();
@@ -37,26 +53,45 @@ beforeEach(() => {
 });
 
 describe('askEarly', () => {
-  it('asks the worker who is on the pinned tab, at once', async () => {
+  const page = { url: 'https://www.linkedin.com/in/x', title: 'a', candidates: [] };
+
+  it('asks the content script of the pinned tab at once, and leaves the worker asleep when it answers', async () => {
+    const extract = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page);
+    const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    const asked = await askEarly(7, () => 1234);
+    expect(extract).toHaveBeenCalledWith(7, { type: 'extract' }, { frameId: 0 });
+    expect(asked).toMatchObject({ tabId: 7, at: 1234 });
+    expect(await asked!.answer).toEqual({ from: 'page', reply: page });
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('no content script, or an empty answer: the worker is asked (it may inject the reader)', async () => {
     const sent = vi
       .spyOn(fakeBrowser.runtime, 'sendMessage')
       .mockResolvedValue({ ok: true, value: found('a') });
-    const asked = await askEarly(7, () => 1234);
+    const extract = vi
+      .spyOn(fakeBrowser.tabs, 'sendMessage')
+      .mockRejectedValueOnce(new Error('Could not establish connection. Receiving end does not exist.'))
+      .mockResolvedValueOnce(undefined);
+    for (let i = 0; i < 2; i++) {
+      const asked = await askEarly(7);
+      expect(await asked!.answer).toEqual({ from: 'worker', reply: { ok: true, value: found('a') } });
+    }
+    expect(extract).toHaveBeenCalledTimes(2);
+    expect(sent).toHaveBeenCalledTimes(2);
     expect(sent).toHaveBeenCalledWith({ type: 'detect', data: { tabId: 7 } });
-    expect(asked).toMatchObject({ tabId: 7, at: 1234 });
-    expect(await asked!.reply).toEqual({ ok: true, value: found('a') });
   });
 
   it('without a pin asks about the active tab of the window, and asks nothing when there is none', async () => {
-    const sent = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    const extract = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(page);
     const query = vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValueOnce([{ id: 12 } as never]);
     expect(await askEarly(undefined)).toMatchObject({ tabId: 12 });
     expect(query).toHaveBeenCalledWith({ active: true, currentWindow: true });
-    expect(sent).toHaveBeenCalledWith({ type: 'detect', data: { tabId: 12 } });
+    expect(extract).toHaveBeenCalledWith(12, { type: 'extract' }, { frameId: 0 });
 
     query.mockResolvedValueOnce([]);
     expect(await askEarly(undefined)).toBeNull();
-    expect(sent).toHaveBeenCalledTimes(1);
+    expect(extract).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -79,7 +114,7 @@ describe('withEarlyDetect', () => {
   });
 
   it('another tab, a stale answer, no answer or a failed ask: the worker is asked, and the early answer is dropped', async () => {
-    const cases: [number, EarlyDetect['reply'], number][] = [
+    const cases: [number, Promise<Reply<'detect'> | undefined>, number][] = [
       [6, Promise.resolve({ ok: true, value: found('early') }), 0], // another tab
       [5, Promise.resolve({ ok: true, value: found('early') }), 2_001], // asked too long before the store asks
       [5, Promise.resolve(undefined), 0], // nobody answered
@@ -120,5 +155,30 @@ describe('withEarlyDetect', () => {
     await send('credits.get', {});
     expect(asked).toEqual(['credits.get {}']);
     expect(await send('detect', { tabId: 5 })).toEqual(found('early'));
+  });
+
+  it("the content script's answer, checked, is the first detect's reply", async () => {
+    const { deps, asked } = fakeDeps();
+    const reply = { url: 'https://www.linkedin.com/in/ana', title: 'Ana', candidates: [ana] };
+    const send = withEarlyDetect(deps, fromPage(5, reply)).send;
+    expect(await send('detect', { tabId: 5 })).toEqual({ ok: true, ...reply });
+    expect(asked).toEqual([]);
+  });
+
+  it('a page answer that does not read as one (a hostile or broken page) is asked of the worker instead', async () => {
+    const bad: unknown[] = [
+      'Ana',
+      { url: 'x', title: 'y' },
+      { url: 'x', title: 'y', candidates: [{ ...ana, confidence: 7 }] },
+      { url: 'x'.repeat(5000), title: 'y', candidates: [] },
+      { url: 'x', title: 'y', candidates: Array.from({ length: 51 }, () => ana) },
+    ];
+    for (const reply of bad) {
+      const { deps, asked } = fakeDeps();
+      expect(await withEarlyDetect(deps, fromPage(5, reply)).send('detect', { tabId: 5 })).toEqual(
+        found('fresh'),
+      );
+      expect(asked).toEqual(['detect {"tabId":5}']);
+    }
   });
 });

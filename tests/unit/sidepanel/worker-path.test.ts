@@ -6,8 +6,9 @@ import { root, sources } from '../build/sources';
 /*
  * The side panel reaches the worker through one path: lib/panel/worker.ts, given to the store as its deps and to the
  * components through the store (components/panel/context.ts useSend, useStream). Nothing else in the panel's code
- * sends a message or opens a port to the worker, except the entry's early question (lib/panel/early.ts): asked before
- * the panel's code loads, its answer reaches the store through the same deps (lib/panel/early-reply.ts).
+ * sends a message or opens a port to the worker, except the entry's early question (lib/panel/early.ts: the tab's
+ * content script, else the worker): asked before the panel's code loads, its answer reaches the store through the
+ * same deps (lib/panel/early-reply.ts).
  */
 
 const PANEL_CODE = ['components/panel', 'components/draft', 'lib/panel', 'entrypoints/sidepanel'];
