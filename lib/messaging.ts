@@ -8,6 +8,7 @@ import {
   depthSchema,
   lookupInputSchema,
   lookupRequestSchema,
+  upTo,
   type BatchJob,
   type BatchPlan,
   type Credits,
@@ -54,15 +55,14 @@ export interface ContentResponse {
 }
 /** What a content script answers is checked like any other input: it runs inside a web page. */
 export const contentResponseSchema: z.ZodMiniType<ContentResponse> = z.object({
-  url: z.string().check(z.maxLength(4096)),
-  title: z.string().check(z.maxLength(500)),
+  url: upTo(4096),
+  title: upTo(500),
   candidates: z.array(candidateSchema).check(z.maxLength(MAX_CANDIDATES)),
 });
 /** content script -> extension: the only thing a page may tell us. */
 export type ContentEvent = { type: 'page-changed'; url: string };
 
 const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
-const upTo = (max: number) => z.string().check(z.maxLength(max));
 const empty = () => z._default(z.object({}), {});
 const id = () => z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 const tabId = () => z.int().check(z.nonnegative());

@@ -26,7 +26,8 @@ export const depths = ['quick', 'complete', 'plus'] as const;
 export const depthSchema = z.enum(depths);
 export type Depth = (typeof depths)[number];
 
-const upTo = (max: number) => z.string().check(z.maxLength(max));
+/** Any text up to `max` characters. */
+export const upTo = (max: number) => z.string().check(z.maxLength(max));
 
 /** A person a page shows, as a content script answers it (read from a web page: checked like any input). */
 export const candidateSchema: z.ZodMiniType<Candidate> = z.object({

@@ -2,7 +2,6 @@ import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
 import { fold } from '../text';
 
-export { MAX_CANDIDATES };
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
 
 function attempt<T>(run: () => T, fallback: T): T {

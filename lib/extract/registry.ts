@@ -9,7 +9,7 @@ import {
   type ContentScript,
 } from './scripts';
 
-export { MAX_CANDIDATES } from './candidates';
+export { MAX_CANDIDATES } from './types';
 
 /** Every content script, the site scripts first. */
 export const scripts: ContentScript[] = [

@@ -4,6 +4,7 @@ import {
   candidateSchema,
   isHistoryEntry,
   lookupRequestSchema,
+  upTo,
   type HistoryEntry,
   type LookupJob,
 } from '@/lib/model';
@@ -14,8 +15,6 @@ import { SESSION_KEYS } from './keys';
  * What the background keeps in storage.session: it outlives a worker restart (not a browser restart) and every
  * extension page can watch it. Pages read these items; only the background writes them.
  */
-
-const upTo = (max: number) => z.string().check(z.maxLength(max));
 
 const jobBase = z.object({
   id: z.string(),
