@@ -6,6 +6,7 @@ import { detect, originPattern } from '@/lib/background/detect';
 import { notePageChanged, openPanel } from '@/lib/background/panel';
 import type { ContentResponse } from '@/lib/messaging';
 import { pageChanged, pendingPerson } from '@/lib/storage/session';
+import { anaCandidate as ana } from '../../fixtures/candidates';
 
 /*
  * The fake browser has no sidePanel, scripting, permissions or tabs.sendMessage: each test installs the part of
@@ -69,14 +70,6 @@ beforeEach(() => {
     url: allowed(tabId) ? chrome.tabUrls.get(tabId) : undefined,
   })) as never;
 });
-
-const ana = {
-  primeiro_nome: 'Ana',
-  ultimo_nome: 'Souza',
-  empresa: 'Nubank',
-  confidence: 0.9,
-  source: 'linkedin',
-};
 
 describe('context menu and keyboard command', () => {
   it('opens the side panel inside the click, before anything is awaited, and hands it the person', async () => {

@@ -4,14 +4,7 @@ import { MessageError, type Reply, type Responses } from '@/lib/messaging';
 import { askEarly, type EarlyDetect } from '@/lib/panel/early';
 import { withEarlyDetect } from '@/lib/panel/early-reply';
 import type { PanelDeps } from '@/lib/panel/store';
-
-const ana = {
-  primeiro_nome: 'Ana',
-  ultimo_nome: 'Souza',
-  empresa: 'Nubank',
-  confidence: 0.9,
-  source: 'linkedin',
-};
+import { anaCandidate as ana } from '../../fixtures/candidates';
 
 const found = (name: string): Responses['detect'] => ({
   ok: true,
