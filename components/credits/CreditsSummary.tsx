@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui';
 import { creditsText, formatDate, formatNumber, tr } from '@/lib/i18n';
-import { allowanceTexts, planLabel, tierLabel, usageRows } from './format';
+import { allowanceTexts, planLabel, usageRows } from './format';
+import { tierLabel } from '@/lib/api/key-format';
 import type { Credits, Lang } from '@/lib/model';
 
 const STATUS = {

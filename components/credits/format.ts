@@ -10,9 +10,6 @@ export function planLabel(plan: string): string {
     .join(' ');
 }
 
-const TIERS: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
-export const tierLabel = (tier: string): string => TIERS[tier.toLowerCase()] ?? tier;
-
 /** A bare amount is a monthly price in BRL (contract 2.8); any other text is shown as the service wrote it. */
 export function formatPrice(lang: Lang, price: string): string {
   const bare = price.trim().match(/^(?:R\$\s*)?(\d+(?:[.,]\d{1,2})?)$/);

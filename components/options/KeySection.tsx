@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Dialog, Notice, Section, TextField, useAction, useStored } from '@/components/ui';
-import { tierLabel } from '@/components/credits';
+import { tierLabel } from '@/lib/api/key-format';
 import { send } from '@/lib/messaging';
 import { tr } from '@/lib/i18n';
 import { keyStatus } from '@/lib/storage';

@@ -1,4 +1,5 @@
-import { planLabel, tierLabel } from '@/components/credits';
+import { planLabel } from '@/components/credits';
+import { tierLabel } from '@/lib/api/key-format';
 import { Notice, Spinner, type ActionState } from '@/components/ui';
 import { creditsText, tr } from '@/lib/i18n';
 import type { Responses } from '@/lib/messaging';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Notice, useAction, useStored } from '@/components/ui';
-import { openExtensionPage, openUpgrade, tierLabel } from '@/components/credits';
+import { openExtensionPage, openUpgrade } from '@/components/credits';
+import { tierLabel } from '@/lib/api/key-format';
 import type { ApiError } from '@/lib/api/errors';
 import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { personName, tipsBeyond } from '@/lib/panel/format';

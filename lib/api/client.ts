@@ -382,9 +382,8 @@ export function createApiClient(options: ApiClientOptions) {
           },
         }),
       );
-      // An ok answer from another origin (a fetch that followed a redirect on its own).
-      const refusal = refused(spec, res, ctx);
-      if (refusal) throw new ApiFailure(refusal);
+      // An ok answer refused by the afterResponse hook (from another origin: a fetch that followed a redirect).
+      if (verdict) throw new ApiFailure(verdict.error);
       return { ok: true, res, d, ms };
     } catch (e) {
       d.done();

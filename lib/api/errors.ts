@@ -1,4 +1,5 @@
 import { capText, capTexts, compact, type Text } from '@/lib/text';
+import { tierLabel } from './key-format';
 import type { ProfileInput } from './schemas';
 
 /**
@@ -42,10 +43,7 @@ interface CodeEntry {
   message: (facts: MessageFacts) => Text;
 }
 
-const tierName = (t: string | undefined): string => {
-  const names: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
-  return t ? (names[t.toLowerCase()] ?? t) : '';
-};
+const tierName = (t: string | undefined): string => (t ? tierLabel(t) : '');
 
 /** Every error code, once, with its attributes and its message. */
 const CODES = {

@@ -14,6 +14,10 @@ export function keyTier(key: string): 'basic' | 'complete' | null {
   return m ? (m[1] as 'basic' | 'complete') : null;
 }
 
+const TIER_NAMES: Record<string, string> = { basic: 'Basic', complete: 'Complete', plus: 'Plus' };
+/** A tier as the user reads it (`complete` → `Complete`); an unknown one as the service named it. */
+export const tierLabel = (tier: string): string => TIER_NAMES[tier.toLowerCase()] ?? tier;
+
 export const KEY_FORMAT_ERROR: Text = {
   pt: 'Formato de chave inválido: a chave começa com basic_api_ ou complete_api_, seguida da parte aleatória, sem espaços.',
   en: 'Invalid key format: a key starts with basic_api_ or complete_api_, followed by its random part, without spaces.',

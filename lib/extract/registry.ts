@@ -9,8 +9,6 @@ import {
   type ContentScript,
 } from './scripts';
 
-export { MAX_CANDIDATES } from './types';
-
 /** Every content script, the site scripts first. */
 export const scripts: ContentScript[] = [
   linkedinScript,

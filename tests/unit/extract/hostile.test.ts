@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractors, MAX_CANDIDATES } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/registry';
+import { MAX_CANDIDATES } from '@/lib/extract/types';
 import { extractCandidates } from '../../fixtures/extract';
 import type { Candidate, Extractor } from '@/lib/extract/types';
 

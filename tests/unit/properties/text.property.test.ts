@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.setConfig({ testTimeout: 120_000 });
 import { createSseParser, type SseEvent } from '@/lib/api/sse';
 import { applyMapping, parseLines, readTable } from '@/lib/batch/import';
-import { MAX_CANDIDATES } from '@/lib/extract/registry';
+import { MAX_CANDIDATES } from '@/lib/extract/types';
 import { extractCandidates } from '../../fixtures/extract';
 import { capText, cutAt, tidy } from '@/lib/text';
 import { expectNoPollution, hostileText, INVISIBLE, LONE_SURROGATE } from './arbitraries';
