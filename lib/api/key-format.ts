@@ -1,4 +1,4 @@
-import type { Text } from '@/lib/model';
+import type { Text } from '@/lib/text';
 
 /*
  * What an API key looks like, for the options page (before saving) and the worker (before sending): the
