@@ -1,16 +1,18 @@
+import { balanceIn } from '@/lib/popup-page';
 import { peekBalance } from '@/lib/storage/keys';
 
-/* Only storage and the DOM here: this module loads before React, so the popup shows the balance at once. */
+/* Only its address, storage and the DOM here: this module loads before React, so the popup shows the balance at once. */
 
 /** Marks when the cached balance first showed, for the popup's opening benchmark. */
 export const BALANCE_SHOWN_MARK = 'perfil:balance-shown';
 
 /**
- * Shows the last known balance, read straight from storage, in the popup's own layout. React replaces it
- * when it mounts (a few tens of milliseconds later) with the full, validated view.
+ * Shows the last known balance in the popup's own layout: from the popup's address, where the worker puts it, else
+ * read straight from storage. React replaces it when it mounts (a few tens of milliseconds later) with the full,
+ * validated view.
  */
 export async function paintCachedBalance(root: HTMLElement): Promise<void> {
-  const balance = await peekBalance();
+  const balance = balanceIn(location.search) ?? (await peekBalance());
   if (balance === null || root.hasChildNodes()) return;
   const main = document.createElement('main');
   main.className = 'flex w-[22rem] flex-col gap-3 p-4 text-sm';

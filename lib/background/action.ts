@@ -1,18 +1,20 @@
 import { browser, type Browser } from 'wxt/browser';
 import { filesFor } from '@/lib/extract/registry';
+import { popupPage } from '@/lib/popup-page';
 import type { Settings } from '@/lib/storage';
 import { notePageChanged } from './panel';
-
-/** The popup page the manifest declares for the toolbar icon. */
-export const POPUP_PAGE = 'popup.html';
 
 /**
  * What a click on the toolbar icon opens. Chrome shows the action's popup when it has one; without one, the click
  * reaches `onActionClicked`, which opens the side panel (Chrome's own openPanelOnActionClick would open it without
- * granting activeTab, so the page could not be read without a host permission).
+ * granting activeTab, so the page could not be read without a host permission). The popup's address carries the
+ * last known `balance` (null: none to show), which it paints before anything else (lib/popup-page.ts).
  */
-export async function applyActionClick(opens: Settings['actionOpens']): Promise<void> {
-  await browser.action.setPopup({ popup: opens === 'popup' ? POPUP_PAGE : '' });
+export async function applyActionClick(
+  opens: Settings['actionOpens'],
+  balance: number | null,
+): Promise<void> {
+  await browser.action.setPopup({ popup: opens === 'popup' ? popupPage(balance) : '' });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
 import { batchJobs, credits, settings } from '@/lib/storage';
-import { LOCAL_KEYS } from '@/lib/storage/keys';
+import { LOCAL_KEYS, peekBalance } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService, type BatchService } from './batch';
 import { applyActionClick } from './action';
@@ -108,7 +108,11 @@ export function createEngine(options: EngineOptions = {}) {
       console.error(`start-up: ${name} failed`, e instanceof Error ? e.message : e),
     );
 
-  const applyActionSetting = async () => applyActionClick((await settings.get()).actionOpens);
+  /** The icon's click, and the balance the popup shows first: they follow the settings, the key and the credits. */
+  const applyActionSetting = async () => {
+    const [s, balance] = await Promise.all([settings.get(), peekBalance()]);
+    await applyActionClick(s.actionOpens, balance);
+  };
 
   /**
    * Runs once per worker life, before any handler: what a message may depend on (the key's status, jobs and batches
@@ -181,10 +185,13 @@ export function createEngine(options: EngineOptions = {}) {
 
     /** The badge follows the stored credits and the low-balance threshold. */
     async onStorageChanged(changes: Record<string, unknown>, area: string): Promise<void> {
-      if (area === 'local' && (LOCAL_KEYS.credits in changes || LOCAL_KEYS.settings in changes))
-        await refreshBadge();
-      // The icon's click follows the settings, whoever changed them.
-      if (area === 'local' && LOCAL_KEYS.settings in changes) await step('action click', applyActionSetting);
+      if (area !== 'local') return;
+      const changed = (key: keyof typeof LOCAL_KEYS) => LOCAL_KEYS[key] in changes;
+      if (changed('credits') || changed('settings')) await refreshBadge();
+      // The icon's click and the popup's first balance follow the settings, the key and the credits, whoever
+      // changed them.
+      if (changed('settings') || changed('credits') || changed('keyStatus'))
+        await step('action click', applyActionSetting);
     },
   };
 }

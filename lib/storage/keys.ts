@@ -23,9 +23,9 @@ export const SESSION_KEYS = {
 } as const;
 
 /**
- * The popup's first paint: the last known balance when a key is saved, read straight from storage without the item
- * definitions (and their schemas) so that it shows before anything else loads. React's view reads it again,
- * validated, through ./local.ts.
+ * The balance the popup shows first: the last known one when a key is saved, read straight from storage without the
+ * item definitions (and their schemas). The worker puts it in the popup's address (lib/popup-page.ts); the popup
+ * reads it here when its address has none. React's view reads it again, validated, through ./local.ts.
  */
 export async function peekBalance(): Promise<number | null> {
   const stored = await browser.storage.local.get([LOCAL_KEYS.credits, LOCAL_KEYS.keyStatus]);

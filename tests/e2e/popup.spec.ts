@@ -52,6 +52,57 @@ test.describe('popup', () => {
     await shot(popup, 'popup-low-balance-dark');
   });
 
+  test("the toolbar icon's popup carries the last known balance and paints it without a storage read", async ({
+    admin,
+    useKey,
+    serviceWorker,
+    context,
+    extensionId,
+    openPage,
+  }) => {
+    await useKey(await admin.account({ tier: 'complete', credits: 120 }));
+    await setSettings(serviceWorker, { language: 'pt' });
+    const options = await openPage('options.html');
+    const send = (type: string) =>
+      options.evaluate((t) => chrome.runtime.sendMessage({ type: t, data: {} }), type);
+    await send('credits.get');
+    const address = () => serviceWorker.evaluate(() => chrome.action.getPopup({}));
+    await expect.poll(address).toBe(`chrome-extension://${extensionId}/popup.html?saldo=120`);
+
+    // Opened at the icon's address, the popup shows the balance before it reads storage even once.
+    const popup = await context.newPage();
+    await popup.addInitScript(() => {
+      const local = chrome.storage.local;
+      const get = local.get.bind(local) as (...a: unknown[]) => Promise<unknown>;
+      const w = window as unknown as { readsBeforeBalance: number };
+      w.readsBeforeBalance = 0;
+      local.get = ((...a: unknown[]) => {
+        if (performance.getEntriesByName('perfil:balance-shown').length === 0) w.readsBeforeBalance++;
+        return get(...a);
+      }) as typeof local.get;
+    });
+    await popup.goto(await address());
+    await popup.waitForFunction(() => performance.getEntriesByName('perfil:balance-shown').length > 0);
+    expect(
+      await popup.evaluate(() => (window as unknown as { readsBeforeBalance: number }).readsBeforeBalance),
+    ).toBe(0);
+    await expect(popup.getByTestId('balance')).toHaveText('120 créditos');
+    await popup.close();
+
+    // The address follows the stored balance, and goes with the key.
+    await serviceWorker.evaluate(async () => {
+      const { credits } = await chrome.storage.local.get('credits');
+      await chrome.storage.local.set({ credits: { ...credits, balance: 95 } });
+    });
+    await expect.poll(address).toBe(`chrome-extension://${extensionId}/popup.html?saldo=95`);
+    await send('key.remove');
+    await expect.poll(address).toBe(`chrome-extension://${extensionId}/popup.html`);
+    // Without a balance in its address the popup reads storage, and with no key it shows none.
+    const bare = await openPage('popup.html');
+    await expect(bare.getByRole('heading', { name: 'Perfil Intel' })).toBeVisible();
+    await expect(bare.getByTestId('balance')).toBeHidden();
+  });
+
   test('opens from the cached balance, with usage when the service gave it', async ({
     sandbox,
     admin,

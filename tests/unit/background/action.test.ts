@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { settings } from '@/lib/storage';
+import { credits } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
 
-setupEngineTests();
+const { account } = setupEngineTests();
 
 describe('what a click on the toolbar icon opens', () => {
   it('the popup by default; the side panel when the user chooses it, and back', async () => {
@@ -19,6 +20,33 @@ describe('what a click on the toolbar icon opens', () => {
     await settings.update((s) => ({ ...s, actionOpens: 'sidepanel' }));
     await vi.waitFor(() => expect(popups.at(-1)).toBe(''));
     await settings.update((s) => ({ ...s, actionOpens: 'popup' }));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'));
+  });
+});
+
+describe("the popup's address carries the balance it shows first", () => {
+  it('once a key is saved and the balance learned; it follows the balance, and goes with the key', async () => {
+    const popups: (string | null)[] = [];
+    vi.spyOn(fakeBrowser.action, 'setPopup').mockImplementation(async ({ popup }) => {
+      popups.push(popup);
+    });
+    const e = engineWith();
+    await e.settled;
+    expect(popups.at(-1)).toBe('popup.html');
+
+    await e.send('key.set', { key: await account({ tier: 'complete', credits: 120 }) });
+    await e.send('credits.get', { refresh: true });
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=120'));
+    // Whoever changes the stored balance, the address follows.
+    await credits.update((c) => ({ ...c, balance: 95 }));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=95'));
+    // The side panel chosen: no popup at all; the popup again: with the balance.
+    await settings.update((s) => ({ ...s, actionOpens: 'sidepanel' }));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe(''));
+    await settings.update((s) => ({ ...s, actionOpens: 'popup' }));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=95'));
+    // Without a key there is no balance to show.
+    await e.send('key.remove', {});
     await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'));
   });
 });
