@@ -24,7 +24,13 @@ export function AnalysisView({
     <article className="flex flex-col gap-2" data-testid="analysis">
       <SummaryCard name={name} company={company} summary={summary} lang={lang} />
       {sections.map((section) => (
-        <div key={section.id} data-section={section.id}>
+        // Off screen, a section is neither styled nor laid out until it nears the view (content-visibility): the
+        // result shows without paying for the sections below it first.
+        <div
+          key={section.id}
+          data-section={section.id}
+          className="[contain-intrinsic-size:auto_2.5rem] [content-visibility:auto] print:[content-visibility:visible]"
+        >
           <Disclosure summary={section.title} defaultOpen={section.open}>
             <div className="flex flex-col gap-3">
               {section.blocks.map((block, i) => (

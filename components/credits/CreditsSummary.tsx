@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui';
-import { creditsText, formatDate, formatNumber, tr } from '@/lib/i18n';
+import { creditsText, formatDate, formatMoment, formatNumber, tr } from '@/lib/i18n';
 import { allowanceTexts, planLabel, usageRows } from './format';
 import { tierLabel } from '@/lib/api/key-format';
 import type { Credits, Lang } from '@/lib/model';
@@ -148,11 +148,7 @@ function CreditsDetails({ credits, lang, allowance }: { credits: Credits; lang: 
       )}
       {credits.updatedAt > 0 && (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          {tr(lang, { pt: 'Atualizado em', en: 'Updated' })}{' '}
-          {new Date(credits.updatedAt).toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', {
-            dateStyle: 'short',
-            timeStyle: 'short',
-          })}
+          {tr(lang, { pt: 'Atualizado em', en: 'Updated' })} {formatMoment(lang, credits.updatedAt, 'short')}
         </p>
       )}
     </>

@@ -1,7 +1,7 @@
 import { approachSummary, topTraits } from '@/lib/analysis/summary';
 import { STAKEHOLDER_LABEL, stakeholderText } from '@/lib/analysis/stakeholder';
 import { OCEAN_LABELS, type Analysis } from '@/lib/analysis/model';
-import { formatNumber } from '@/lib/i18n';
+import { formatMoment, formatNumber } from '@/lib/i18n';
 import { oceanChart, type OceanChartModel } from './ocean';
 import type { Lang, Text } from '@/lib/model';
 
@@ -306,19 +306,13 @@ export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
             : `${formatNumber(lang, Math.round(meta.processingTimeMs / 100) / 10)} s`,
         ],
         ['aiEnhanced', meta?.aiEnhanced === undefined ? undefined : t(meta.aiEnhanced ? 'yes' : 'no')],
-        ['generatedAt', meta?.timestamp && dateTime(lang, meta.timestamp)],
+        ['generatedAt', meta?.timestamp && formatMoment(lang, meta.timestamp)],
       ]),
     ],
   ];
   return sections.flatMap(([id, open, blocks]) =>
     blocks.length ? [{ id, title: t(id), open, blocks }] : [],
   );
-}
-
-function dateTime(lang: Lang, iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The summary card: who, what kind of buyer, and how to approach, read in a glance. */

@@ -130,6 +130,20 @@ test.describe('side panel', () => {
     });
     expect(exported.analysis.ocean.openness).toBeGreaterThan(0);
 
+    // Sections far below the view are in the page (found, read aloud) but neither styled nor laid out until
+    // they near it; printing lays out every one.
+    await panel.setViewportSize({ width: 400, height: 700 });
+    const last = panel.locator('[data-section]').last();
+    const rendered = () =>
+      last.locator('summary').evaluate((e) => e.checkVisibility({ contentVisibilityAuto: true }));
+    await atTop(panel);
+    expect(await panel.locator('[data-section]').count()).toBeGreaterThan(3);
+    await expect.poll(rendered).toBe(false);
+    await expect(last.locator('summary')).toHaveText(/.+/);
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(rendered).toBe(true);
+    await atTop(panel);
+
     await panel.getByRole('button', { name: 'Imprimir' }).click();
     expect(await panel.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     // What the printer gets: no toolbar or navigation, every section open.
@@ -138,7 +152,9 @@ test.describe('side panel', () => {
     await expect(panel.getByRole('toolbar')).toBeHidden();
     await expect(panel.getByRole('navigation')).toBeHidden();
     await expect(panel.locator('details:not([open])')).toHaveCount(0);
-    await shot(await atTop(panel), 'sidepanel-print');
+    await atTop(panel);
+    await expect.poll(rendered).toBe(true);
+    await shot(panel, 'sidepanel-print');
     await panel.evaluate(() => window.dispatchEvent(new Event('afterprint')));
     await panel.emulateMedia({ media: 'screen' });
     await expect(panel.locator('details:not([open])').first()).toBeAttached();
