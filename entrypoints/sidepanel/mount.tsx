@@ -17,7 +17,8 @@ export function mount(
   const store = createPanelStore(deps);
   const panel = () => store.getState();
 
-  followTabs(panel, tabs);
+  // Unpinned, the panel starts on the tab its entry found active.
+  followTabs(panel, { ...tabs, activeTabId: early.then((e) => e?.tabId) });
   followPending(panel);
   followShown(store, deps);
   void runningJob().then((job) => job && panel().resume(job));

@@ -23,10 +23,18 @@ const PENDING_FRESH_MS = 30_000;
  *
  * `startTabId` is for the panel opened as a page in a tab of its own (tests, where there is no side panel): it
  * starts on that tab and then follows each tab switch, in any window, except to its own tab.
+ *
+ * `activeTabId` is the active tab the panel's entry already found (./early.ts asks for it before anything loads):
+ * the panel starts on it at once instead of after asking the browser twice more (its window, then its active tab),
+ * two round trips while the page opens; the answer to those still moves it if the seller switched tabs meanwhile.
  */
 export function followTabs(
   panel: () => Panel,
-  { pinnedTabId, startTabId }: { pinnedTabId?: number; startTabId?: number } = {},
+  {
+    pinnedTabId,
+    startTabId,
+    activeTabId,
+  }: { pinnedTabId?: number; startTabId?: number; activeTabId?: Promise<number | undefined> } = {},
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let windowId: number | undefined;
@@ -37,7 +45,13 @@ export function followTabs(
     timer = setTimeout(() => void panel().detect(), ms);
   };
 
+  /** A tab switch that came before the panel knew its window: applied once it does. */
+  let early: Browser.tabs.OnActivatedInfo | undefined;
   const onActivated = (info: Browser.tabs.OnActivatedInfo) => {
+    if (startTabId === undefined && windowId === undefined) {
+      early = info;
+      return;
+    }
     if (isOurs(info.tabId) || info.tabId === ownTabId) return;
     if (startTabId !== undefined || info.windowId === windowId) panel().follow(info.tabId);
   };
@@ -56,9 +70,14 @@ export function followTabs(
   if (pinnedTabId === undefined) browser.tabs.onActivated.addListener(onActivated);
 
   const followActive = async () => {
-    windowId = (await browser.windows.getCurrent()).id;
+    const own = browser.windows.getCurrent();
+    const known = await activeTabId?.catch(() => undefined);
+    if (known !== undefined) panel().follow(known);
+    windowId = (await own).id;
+    // Asked again all the same: the tab may have changed between the entry's question and these listeners.
     const [tab] = await browser.tabs.query({ active: true, windowId });
-    if (tab?.id !== undefined) panel().follow(tab.id);
+    if (tab?.id !== undefined && !early && !isOurs(tab.id)) panel().follow(tab.id);
+    if (early) onActivated(early);
   };
   if (pinnedTabId !== undefined) panel().follow(pinnedTabId);
   else if (startTabId !== undefined) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Browser } from 'wxt/browser';
 import { followPending, followShown, followTabs, runningJob } from '@/lib/panel/follow';
 import { createPanelStore } from '@/lib/panel/store';
 import { browserWorker } from '@/lib/panel/worker';
@@ -110,6 +111,73 @@ describe('followTabs', () => {
     stop();
     await fakeBrowser.tabs.onActivated.trigger({ tabId: 79, windowId: win.id! });
     expect(r.calls).toHaveLength(2);
+  });
+
+  it('unpinned, with the active tab its entry already found: starts there at once, moves if another became active meanwhile', async () => {
+    const win = await fakeBrowser.windows.create({ focused: true });
+    let active = 42;
+    let answer: () => void = () => undefined;
+    const query = vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(
+      (q) =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve(q.active && q.windowId === win.id ? [{ id: active } as Browser.tabs.Tab] : []);
+        }),
+    );
+    const r = recorder();
+    const stop = followTabs(r.get, { activeTabId: Promise.resolve(42) });
+    await vi.advanceTimersByTimeAsync(0);
+    // On the entry's tab before the browser answers again.
+    expect(r.calls).toEqual(['follow 42']);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['follow 42']);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 77, windowId: win.id! });
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 78, windowId: win.id! + 1 });
+    expect(r.calls).toEqual(['follow 42', 'follow 77']);
+    stop();
+
+    // The seller switched tabs between the entry's question and the panel's listeners.
+    active = 43;
+    const late = recorder();
+    const stop2 = followTabs(late.get, { activeTabId: Promise.resolve(42) });
+    await vi.advanceTimersByTimeAsync(0);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.calls).toEqual(['follow 42', 'follow 43']);
+    stop2();
+    query.mockRestore();
+  });
+
+  it('unpinned: a tab switch made before the panel knows its window is followed once it does', async () => {
+    const win = await fakeBrowser.windows.create({ focused: true });
+    vi.spyOn(fakeBrowser.windows, 'getCurrent').mockImplementation(
+      () => new Promise((resolve) => setTimeout(() => resolve(win), 50)),
+    );
+    const r = recorder();
+    const stop = followTabs(r.get, { activeTabId: Promise.resolve(42) });
+    await vi.advanceTimersByTimeAsync(0);
+    await fakeBrowser.tabs.onActivated.trigger({ tabId: 77, windowId: win.id! });
+    expect(r.calls).toEqual(['follow 42']);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(r.calls).toEqual(['follow 42', 'follow 77']);
+    stop();
+    vi.mocked(fakeBrowser.windows.getCurrent).mockRestore();
+  });
+
+  it('unpinned, when its entry found no active tab: asks the browser', async () => {
+    const win = await fakeBrowser.windows.create({ focused: true });
+    const a = await fakeBrowser.tabs.create({ windowId: win.id, url: 'https://a.example/' });
+    vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation(async (q) =>
+      q.active && q.windowId === win.id ? [a] : [],
+    );
+    for (const found of [() => Promise.resolve(undefined), () => Promise.reject(new Error('no tab'))]) {
+      const r = recorder();
+      const stop = followTabs(r.get, { activeTabId: found() });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(r.calls).toEqual([`follow ${a.id}`]);
+      stop();
+    }
   });
 
   it('opened as a page with a start tab: starts there, then follows each tab switch but never to itself', async () => {
