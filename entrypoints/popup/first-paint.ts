@@ -1,5 +1,4 @@
 import { balanceIn } from '@/lib/popup-page';
-import { peekBalance } from '@/lib/storage/keys';
 
 /* Only its address, storage and the DOM here: this module loads before React, so the popup shows the balance at once. */
 
@@ -12,7 +11,8 @@ export const BALANCE_SHOWN_MARK = 'perfil:balance-shown';
  * validated view.
  */
 export async function paintCachedBalance(root: HTMLElement): Promise<void> {
-  const balance = balanceIn(location.search) ?? (await peekBalance());
+  // Storage only when the address has none (its module is not even loaded otherwise).
+  const balance = balanceIn(location.search) ?? (await (await import('@/lib/storage/keys')).peekBalance());
   if (balance === null || root.hasChildNodes()) return;
   const main = document.createElement('main');
   main.className = 'flex w-[22rem] flex-col gap-3 p-4 text-sm';
