@@ -1,20 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { settings } from '@/lib/storage';
-import { credits } from '@/lib/storage';
+import { credits, settings } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
 
 const { account } = setupEngineTests();
 
+/** What the background asks of Chrome for the icon's popup, in order, from a started engine. */
+async function popupsOfEngine() {
+  const popups: (string | null)[] = [];
+  vi.spyOn(fakeBrowser.action, 'setPopup').mockImplementation(async ({ popup }) => {
+    popups.push(popup);
+  });
+  const e = engineWith();
+  await e.settled;
+  return { e, popups };
+}
+
 describe('what a click on the toolbar icon opens', () => {
   it('the popup by default; the side panel when the user chooses it, and back', async () => {
-    const popups: (string | null)[] = [];
-    // Record what the background asks of Chrome.
-    vi.spyOn(fakeBrowser.action, 'setPopup').mockImplementation(async ({ popup }) => {
-      popups.push(popup);
-    });
-    const e = engineWith();
-    await e.settled;
+    const { popups } = await popupsOfEngine();
     expect(popups).toEqual(['popup.html']);
 
     await settings.update((s) => ({ ...s, actionOpens: 'sidepanel' }));
@@ -26,12 +30,7 @@ describe('what a click on the toolbar icon opens', () => {
 
 describe("the popup's address carries the balance it shows first", () => {
   it('once a key is saved and the balance learned; it follows the balance, and goes with the key', async () => {
-    const popups: (string | null)[] = [];
-    vi.spyOn(fakeBrowser.action, 'setPopup').mockImplementation(async ({ popup }) => {
-      popups.push(popup);
-    });
-    const e = engineWith();
-    await e.settled;
+    const { e, popups } = await popupsOfEngine();
     expect(popups.at(-1)).toBe('popup.html');
 
     await e.send('key.set', { key: await account({ tier: 'complete', credits: 120 }) });
