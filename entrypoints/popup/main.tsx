@@ -1,4 +1,4 @@
-import '@/components/ui/styles.css';
+import '@/components/popup/styles.css';
 import { paintCachedBalance } from './first-paint';
 
 const root = document.getElementById('root')!;
