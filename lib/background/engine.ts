@@ -1,7 +1,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
-import { batchJobs, credits, settings } from '@/lib/storage';
-import { LOCAL_KEYS, peekBalance } from '@/lib/storage/keys';
+import { batchJobs, credits, keyStatus, settings } from '@/lib/storage';
+import { LOCAL_KEYS, shownBalance } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService, type BatchService } from './batch';
 import { applyActionClick } from './action';
@@ -97,9 +97,16 @@ export function createEngine(options: EngineOptions = {}) {
     'compose.read': composeRead,
   };
 
-  async function refreshBadge(): Promise<void> {
-    const [c, s] = await Promise.all([credits.get(), settings.get()]);
-    await showBadge(c, s.lowBalanceThreshold);
+  /**
+   * The toolbar icon follows the settings, the key and the credits, each read once: its badge, what its click opens,
+   * and the balance the popup shows first.
+   */
+  async function refreshIcon(): Promise<void> {
+    const [c, k, s] = await Promise.all([credits.get(), keyStatus.get(), settings.get()]);
+    await Promise.all([
+      showBadge(c, s.lowBalanceThreshold),
+      applyActionClick(s.actionOpens, shownBalance(c, k)),
+    ]);
   }
 
   /** One step of the start-up; a failing step is reported and the others still run. */
@@ -107,12 +114,6 @@ export function createEngine(options: EngineOptions = {}) {
     work().catch((e: unknown) =>
       console.error(`start-up: ${name} failed`, e instanceof Error ? e.message : e),
     );
-
-  /** The icon's click, and the balance the popup shows first: they follow the settings, the key and the credits. */
-  const applyActionSetting = async () => {
-    const [s, balance] = await Promise.all([settings.get(), peekBalance()]);
-    await applyActionClick(s.actionOpens, balance);
-  };
 
   /**
    * Runs once per worker life, before any handler: what a message may depend on (the key's status, jobs and batches
@@ -143,13 +144,12 @@ export function createEngine(options: EngineOptions = {}) {
 
   /**
    * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done): the history's
-   * retention, the badge, the icon's click and the daily alarm. Never rejects.
+   * retention, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
    */
   async function tidy(): Promise<void> {
     await Promise.all([
       step('history retention', () => history.prune()),
-      step('badge', refreshBadge),
-      step('action click', applyActionSetting),
+      step('toolbar icon', refreshIcon),
       step('prune alarm', async () => {
         if (!(await browser.alarms.get(PRUNE_ALARM)))
           await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
@@ -187,11 +187,9 @@ export function createEngine(options: EngineOptions = {}) {
     async onStorageChanged(changes: Record<string, unknown>, area: string): Promise<void> {
       if (area !== 'local') return;
       const changed = (key: keyof typeof LOCAL_KEYS) => LOCAL_KEYS[key] in changes;
-      if (changed('credits') || changed('settings')) await refreshBadge();
-      // The icon's click and the popup's first balance follow the settings, the key and the credits, whoever
-      // changed them.
+      // Whoever changed them.
       if (changed('settings') || changed('credits') || changed('keyStatus'))
-        await step('action click', applyActionSetting);
+        await step('toolbar icon', refreshIcon);
     },
   };
 }

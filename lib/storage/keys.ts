@@ -23,13 +23,20 @@ export const SESSION_KEYS = {
 } as const;
 
 /**
- * The balance the popup shows first: the last known one when a key is saved, read straight from storage without the
- * item definitions (and their schemas). The worker puts it in the popup's address (lib/popup-page.ts); the popup
- * reads it here when its address has none. React's view reads it again, validated, through ./local.ts.
+ * The balance the popup shows first, from the stored credits and key status (as stored, or read through ./local.ts):
+ * the last known one when a key is saved. The worker puts it in the popup's address (lib/popup-page.ts).
+ */
+export function shownBalance(credits: unknown, keyStatus: unknown): number | null {
+  const balance = (credits as { balance?: unknown } | undefined)?.balance;
+  const present = (keyStatus as { present?: unknown } | undefined)?.present === true;
+  return present && typeof balance === 'number' && Number.isFinite(balance) ? balance : null;
+}
+
+/**
+ * The popup's first paint when its address carries no balance: read straight from storage without the item
+ * definitions (and their schemas). React's view reads it again, validated, through ./local.ts.
  */
 export async function peekBalance(): Promise<number | null> {
   const stored = await browser.storage.local.get([LOCAL_KEYS.credits, LOCAL_KEYS.keyStatus]);
-  const balance = (stored[LOCAL_KEYS.credits] as { balance?: unknown } | undefined)?.balance;
-  const present = (stored[LOCAL_KEYS.keyStatus] as { present?: unknown } | undefined)?.present === true;
-  return present && typeof balance === 'number' && Number.isFinite(balance) ? balance : null;
+  return shownBalance(stored[LOCAL_KEYS.credits], stored[LOCAL_KEYS.keyStatus]);
 }

@@ -48,4 +48,14 @@ describe("the popup's address carries the balance it shows first", () => {
     await e.send('key.remove', {});
     await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'));
   });
+
+  it('a worker that wakes with a key and a balance stored sets the address at its start-up', async () => {
+    const first = await popupsOfEngine();
+    await first.e.send('key.set', { key: await account({ tier: 'complete', credits: 40 }) });
+    await first.e.send('credits.get', { refresh: true });
+    await vi.waitFor(() => expect(first.popups.at(-1)).toBe('popup.html?saldo=40'));
+
+    const woken = await popupsOfEngine();
+    expect(woken.popups).toEqual(['popup.html?saldo=40']);
+  });
 });
