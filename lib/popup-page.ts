@@ -9,7 +9,10 @@
 export const POPUP_PAGE = 'popup.html';
 
 const PARAM = 'saldo';
-/** A balance as the address carries it: an integer or a decimal, at most 16 digits before the point (any safe integer). */
+/**
+ * A balance as the address carries it: an integer or a decimal, at most 16 digits before the point (any safe
+ * integer), so whatever matches reads as a finite number.
+ */
 const NUMBER = /^-?\d{1,16}(\.\d{1,6})?$/;
 
 /** The popup's address, with `balance` when there is one to show. */
@@ -20,7 +23,5 @@ export function popupPage(balance: number | null): string {
 /** The balance in the popup's address (`location.search`), or null when it carries none that reads. */
 export function balanceIn(search: string): number | null {
   const raw = new URLSearchParams(search).get(PARAM);
-  if (raw === null || !NUMBER.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isFinite(n) ? n : null;
+  return raw !== null && NUMBER.test(raw) ? Number(raw) : null;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { send } from '@/lib/messaging';
-import { formatDate, formatNumber, tr, useLang } from '@/lib/i18n';
+import { formatDate, formatNumber, localeOf, tr, useLang } from '@/lib/i18n';
 import { Button, useStored } from '@/components/ui';
 import { JobView } from './JobView';
 import { PlanPanel } from './PlanPanel';
@@ -13,7 +13,7 @@ const PAGE_TITLE = { pt: 'Análise em lote — Perfil Intel', en: 'Batch analysi
 
 /** When a job was created: the date as elsewhere in the extension, and the time, for jobs of the same day. */
 function createdText(lang: Lang, at: number): string {
-  const time = new Date(at).toLocaleTimeString(lang === 'pt' ? 'pt-BR' : 'en-US', {
+  const time = new Date(at).toLocaleTimeString(localeOf(lang), {
     hour: '2-digit',
     minute: '2-digit',
   });

@@ -1,4 +1,4 @@
-import { creditsText, formatNumber } from '@/lib/i18n';
+import { creditsText, formatNumber, localeOf } from '@/lib/i18n';
 import type { Lang, Text } from '@/lib/model';
 
 /** `crm_business` → `CRM Business`: the service's plan ids read as names. */
@@ -15,7 +15,7 @@ export function formatPrice(lang: Lang, price: string): string {
   const bare = price.trim().match(/^(?:R\$\s*)?(\d+(?:[.,]\d{1,2})?)$/);
   if (!bare?.[1]) return price;
   const amount = Number(bare[1].replace(',', '.'));
-  const money = amount.toLocaleString(lang === 'pt' ? 'pt-BR' : 'en-US', {
+  const money = amount.toLocaleString(localeOf(lang), {
     style: 'currency',
     currency: 'BRL',
   });

@@ -46,10 +46,10 @@ export function followTabs(
   };
 
   /** A tab switch that came before the panel knew its window: applied once it does. */
-  let early: Browser.tabs.OnActivatedInfo | undefined;
+  let switchedBefore: Browser.tabs.OnActivatedInfo | undefined;
   const onActivated = (info: Browser.tabs.OnActivatedInfo) => {
     if (startTabId === undefined && windowId === undefined) {
-      early = info;
+      switchedBefore = info;
       return;
     }
     if (isOurs(info.tabId) || info.tabId === ownTabId) return;
@@ -76,8 +76,8 @@ export function followTabs(
     windowId = (await own).id;
     // Asked again all the same: the tab may have changed between the entry's question and these listeners.
     const [tab] = await browser.tabs.query({ active: true, windowId });
-    if (tab?.id !== undefined && !early && !isOurs(tab.id)) panel().follow(tab.id);
-    if (early) onActivated(early);
+    if (tab?.id !== undefined && !switchedBefore && !isOurs(tab.id)) panel().follow(tab.id);
+    if (switchedBefore) onActivated(switchedBefore);
   };
   if (pinnedTabId !== undefined) panel().follow(pinnedTabId);
   else if (startTabId !== undefined) {
