@@ -2,6 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { messenger } from './messages';
 
 /** axe-core's own Playwright types come from another playwright-core copy; the page is the same object. */
 const axeViolations = async (page: Page) =>
@@ -62,10 +63,8 @@ test.describe('popup', () => {
   }) => {
     await useKey(await admin.account({ tier: 'complete', credits: 120 }));
     await setSettings(serviceWorker, { language: 'pt' });
-    const options = await openPage('options.html');
-    const send = (type: string) =>
-      options.evaluate((t) => chrome.runtime.sendMessage({ type: t, data: {} }), type);
-    await send('credits.get');
+    const send = messenger(await openPage('options.html'));
+    await send('credits.get', {});
     const address = () => serviceWorker.evaluate(() => chrome.action.getPopup({}));
     await expect.poll(address).toBe(`chrome-extension://${extensionId}/popup.html?saldo=120`);
 
@@ -95,12 +94,18 @@ test.describe('popup', () => {
       await chrome.storage.local.set({ credits: { ...credits, balance: 95 } });
     });
     await expect.poll(address).toBe(`chrome-extension://${extensionId}/popup.html?saldo=95`);
-    await send('key.remove');
+    // Opened without a balance in its address (as after a browser restart), the popup reads it from storage.
+    const plain = await openPage('popup.html');
+    await plain.waitForFunction(() => performance.getEntriesByName('perfil:balance-shown').length > 0);
+    await expect(plain.getByTestId('balance')).toHaveText('95 créditos');
+    await plain.close();
+    await send('key.remove', {});
     await expect.poll(address).toBe(`chrome-extension://${extensionId}/popup.html`);
-    // Without a balance in its address the popup reads storage, and with no key it shows none.
+    // With no key, no balance at all.
     const bare = await openPage('popup.html');
     await expect(bare.getByRole('heading', { name: 'Perfil Intel' })).toBeVisible();
     await expect(bare.getByTestId('balance')).toBeHidden();
+    expect(await bare.evaluate(() => performance.getEntriesByName('perfil:balance-shown').length)).toBe(0);
   });
 
   test('opens from the cached balance, with usage when the service gave it', async ({
