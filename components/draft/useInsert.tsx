@@ -12,10 +12,7 @@ type Outcome =
   | { tone: 'warning'; text: Text; limit: number; room: number };
 
 /** What each outcome says, for a message ("Inserir na mensagem") and for a CRM note ("Inserir no CRM"). */
-const WORDS: Record<
-  ComposeTarget,
-  { done: Text; none: Text; many: Text; noScript: Text; what: Text }
-> = {
+const WORDS: Record<ComposeTarget, { done: Text; none: Text; many: Text; noScript: Text; what: Text }> = {
   message: {
     done: { pt: 'Inserido na mensagem.', en: 'Inserted into the message.' },
     none: { pt: 'Abra uma mensagem e clique de novo.', en: 'Open a message and click again.' },

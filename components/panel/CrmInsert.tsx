@@ -35,6 +35,14 @@ export function CrmInsert({ entry, lang }: { entry: HistoryEntry; lang: Lang }) 
           {tr(lang, { pt: 'Inserir no CRM', en: 'Insert into the CRM' })}
         </Button>
       </div>
+      <details className="text-xs">
+        <summary className="cursor-pointer">
+          {tr(lang, { pt: 'O que será escrito na anotação', en: 'What goes into the note' })}
+        </summary>
+        <pre className="mt-1 whitespace-pre-wrap font-sans" data-testid="crm-summary">
+          {text}
+        </pre>
+      </details>
       {ins.view(text)}
     </div>
   );

@@ -192,27 +192,55 @@ function type(box: Box, text: string, fallback: () => void) {
   input(box, text);
 }
 
-/** Types `text` into `box` where the user left the caret (or replaces their own text when asked). */
-export function typeInto(box: Box, text: string, replace: boolean, tails = true): ComposeResult {
+/** The block (paragraph, line) around a point of a rich editor: the nearest element that is not inline. */
+function blockOf(node: Node, box: HTMLElement): Node {
+  for (let n: Node | null = node; n && n !== box; n = n.parentNode)
+    if (n.nodeType === 1 && winOf(box).getComputedStyle(n as Element).display !== 'inline') return n;
+  return box;
+}
+
+/**
+ * Line breaks that keep `text` a paragraph of its own: one before it when text precedes the caret on its line, one
+ * after when text follows. A note added after what the seller wrote starts on a line of its own.
+ */
+function apart(text: string, before: string, after: string): string {
+  return `${before.trim() ? '\n' : ''}${text}${after.trim() ? '\n' : ''}`;
+}
+
+/**
+ * Types `text` into `box` where the user left the caret (or replaces their own text when asked). `note`: the CRM
+ * summary, which goes below the signature-less note's text and keeps paragraphs of its own.
+ */
+export function typeInto(box: Box, text: string, replace: boolean, note = false): ComposeResult {
   const doc = docOf(box);
   const sel = doc.getSelection();
   if (isText(box)) {
     const start = replace ? 0 : box.selectionEnd;
     const end = replace ? box.value.length : start;
+    const line = (s: string) => s.split('\n');
+    const typed = note
+      ? apart(text, line(box.value.slice(0, start)).at(-1)!, line(box.value.slice(end))[0]!)
+      : text;
+    const extra = typed.length - text.length;
     const max = box.maxLength;
-    const length = box.value.length - (end - start) + text.length;
+    const length = box.value.length - (end - start) + typed.length;
     if (max > 0 && length > max)
-      return { ok: false, reason: 'too-long', limit: max, room: max - box.value.length + (end - start) };
+      return {
+        ok: false,
+        reason: 'too-long',
+        limit: max,
+        room: max - box.value.length + (end - start) - extra,
+      };
     box.focus();
     box.setSelectionRange(start, end);
-    type(box, text, () => box.setRangeText(text, start, end, 'end'));
+    type(box, typed, () => box.setRangeText(typed, start, end, 'end'));
     return { ok: true, kind: 'textarea', limit: max > 0 ? max : null };
   }
   const inside = sel && sel.rangeCount > 0 && box.contains(sel.getRangeAt(0).commonAncestorContainer);
   winOf(box).focus();
   box.focus();
   const r = doc.createRange();
-  const tail = tails ? tailOf(box) : null;
+  const tail = note ? null : tailOf(box);
   if (replace) {
     r.selectNodeContents(box);
     if (tail) r.setEndBefore(tail);
@@ -226,14 +254,25 @@ export function typeInto(box: Box, text: string, replace: boolean, tails = true)
   }
   if (!replace && !inside && tail) r.collapse(true);
   if (!replace && inside) r.collapse(true);
+  let typed = text;
+  if (note && !replace) {
+    const around = (start: boolean) => {
+      const b = doc.createRange();
+      b.selectNodeContents(blockOf(r.startContainer, box));
+      if (start) b.setEnd(r.startContainer, r.startOffset);
+      else b.setStart(r.startContainer, r.startOffset);
+      return b.toString();
+    };
+    typed = apart(text, around(true), around(false));
+  }
   sel?.removeAllRanges();
   sel?.addRange(r);
   // editors that track the selection hear of the one just set before the text arrives
   doc.dispatchEvent(new Event('selectionchange'));
-  if (!(text.includes('\n') && paste(box, text)))
-    type(box, text, () => {
+  if (!(typed.includes('\n') && paste(box, typed)))
+    type(box, typed, () => {
       r.deleteContents();
-      r.insertNode(doc.createTextNode(text));
+      r.insertNode(doc.createTextNode(typed));
     });
   return { ok: true, kind: 'editor', limit: null };
 }
@@ -258,9 +297,8 @@ export function compose(req: ComposeRequest): ComposeResult {
     if (typeof box === 'string') return { ok: false, reason: box };
     if (req.op === 'read')
       return { ok: true, kind: isText(box) ? 'textarea' : 'editor', limit: null, text: ownText(box) };
-    // The body first, where the caret is; then an empty subject field, if the site has one. A note has neither
-    // signature nor quoted text to keep below it.
-    const done = typeInto(box, req.text, req.replace, target !== 'note');
+    // The body first, where the caret is; then an empty subject field, if the site has one.
+    const done = typeInto(box, req.text, req.replace, target === 'note');
     const subject = done.ok && req.subject ? fillSubject(req.subject) : undefined;
     return subject && done.ok ? { ...done, subject } : done;
   } catch {
