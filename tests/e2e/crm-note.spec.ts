@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { analysedBeside } from './beside';
 import { clearRecorder, crmPage, fields, model, recorded } from './crm-pages';
-import { clickToolbarIcon, setSettings } from './sidepanel.helpers';
+import { clickToolbarIcon, openPanel, openTab, setSettings } from './sidepanel.helpers';
 
 /*
  * "Inserir no CRM" through the built extension: Ana's analysis (a real lookup against the sandbox) opened in the
@@ -82,6 +82,33 @@ crm(
     await expect.poll(() => model(site)).toEqual(['']);
   },
 );
+
+test('right after an analysis of the record’s contact: the panel detects her, analyses, and the summary goes into the note', async ({
+  admin,
+  useKey,
+  openPage,
+  context,
+  serviceWorker,
+}) => {
+  test.setTimeout(120_000);
+  await setSettings(serviceWorker, { language: 'pt' });
+  await useKey(await admin.account({ tier: 'complete', credits: 20 }));
+  const { page: site, tabId } = await openTab(
+    context,
+    serviceWorker,
+    'https://app.hubspot.com/contacts/4412345/record/0-1/51',
+    crmPage('hubspot-contact-note'),
+  );
+  const panel = await openPanel(openPage, tabId);
+  await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
+  await panel.getByTestId('run').click();
+  await expect(panel.getByTestId('result')).toHaveAttribute('data-via', 'lookup', { timeout: 30_000 });
+  const summary = (await panel.getByTestId('crm-summary').textContent())!.split('\n');
+  expect(summary[0]).toBe('Fernanda Ribeiro — TOTVS');
+  await site.locator('#note-editor').click();
+  await insertAlone(site, panel);
+  expect(await model(site)).toEqual(summary);
+});
 
 crm(
   'Pipedrive (ProseMirror): after what the seller wrote, at the caret, in paragraphs of its own; undo keeps theirs',
