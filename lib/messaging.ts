@@ -38,7 +38,14 @@ export type ContentRequest = { type: 'extract' } | ComposeRequest;
  * a CRM record's note editor ("Inserir no CRM"), never a search box, a field, a comment on something else or a chat.
  */
 export type ComposeRequest =
-  | { type: 'compose'; op: 'insert'; text: string; replace: boolean; subject?: string; target?: ComposeTarget }
+  | {
+      type: 'compose';
+      op: 'insert';
+      text: string;
+      replace: boolean;
+      subject?: string;
+      target?: ComposeTarget;
+    }
   | { type: 'compose'; op: 'read' };
 export type ComposeTarget = 'message' | 'note';
 /** What the compose box answered. `many`: several boxes open and none focused; `too-long`: the field's limit. */
