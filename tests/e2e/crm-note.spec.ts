@@ -35,22 +35,23 @@ const crm = test.extend<{
 
 crm.describe.configure({ timeout: 120_000 });
 
-/** The fields other than the note, as they are now. */
-const others = async (site: Page) => {
-  const { note: _note, ...rest } = await fields(site);
-  return rest;
+/** The fields other than the note `note`, as they are now. */
+const others = async (site: Page, note = 'note') => {
+  const all = await fields(site);
+  delete all[note];
+  return all;
 };
 
 /** Inserts, checking that the DOM changed in the note alone and no other field heard anything or changed. */
-async function insertAlone(site: Page, panel: Page, click: 'click' | 'dblclick' = 'click') {
-  const before = await others(site);
+async function insertAlone(site: Page, panel: Page, click: 'click' | 'dblclick' = 'click', note = 'note') {
+  const before = await others(site, note);
   await clearRecorder(site);
   await panel.getByTestId('crm-insert')[click]();
   await expect(panel.getByTestId('crm-insert-result')).toContainText('Inserido na anotação.');
   const seen = await recorded(site);
-  expect(seen.mutated.filter((f) => f !== 'note')).toEqual([]);
-  expect(seen.events.filter((e) => e.field !== 'note')).toEqual([]);
-  expect(await others(site)).toEqual(before);
+  expect(seen.mutated.filter((f) => f !== note)).toEqual([]);
+  expect(seen.events.filter((e) => e.field !== note)).toEqual([]);
+  expect(await others(site, note)).toEqual(before);
   return seen;
 }
 
@@ -147,6 +148,32 @@ crm(
     await site.locator('.ql-editor').focus();
     await site.keyboard.press('Control+z');
     await expect.poll(async () => ((await model(site)) as string[]).join('')).toBe('');
+  },
+);
+
+crm(
+  'two notes open and the focus in neither: asks which; the one the seller clicks into gets it',
+  async ({ noteBeside }) => {
+    const { site, panel, summary } = await noteBeside(
+      'https://acme.lightning.force.com/lightning/r/Contact/003Hs00000AbCdE/view?duas=1',
+      'salesforce-contact-note',
+    );
+    await site.locator('[data-field=search]').click();
+    const before = await fields(site);
+    await clearRecorder(site);
+    await panel.getByTestId('crm-insert').click();
+    await expect(panel.getByTestId('crm-insert-result')).toHaveText(
+      'Há mais de uma anotação aberta: clique dentro da que quer usar e clique de novo.',
+    );
+    expect(await fields(site)).toEqual(before);
+    expect(await recorded(site)).toEqual({ events: [], mutated: [] });
+
+    await site.locator('#note-body-2 .ql-editor').click();
+    await insertAlone(site, panel, 'click', 'note-2');
+    expect(await site.evaluate(() => (window as unknown as { __model2(): string[] }).__model2())).toEqual(
+      summary,
+    );
+    expect(await model(site)).toEqual(['']);
   },
 );
 
