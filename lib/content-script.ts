@@ -36,7 +36,9 @@ export function serve(module: string) {
     if (message?.type === 'compose') {
       const run = () => reply(shared.compose?.(message) ?? { ok: false, reason: 'none' });
       if (shared.compose) return void run();
-      load(COMPOSE_FILE).then(run, run);
+      // a page that may not load it (a site read through the user's gesture) gets no answer: the extension then
+      // injects the module itself
+      load(COMPOSE_FILE).then(run, () => reply());
       return true;
     }
     if (message?.type !== 'extract') return;

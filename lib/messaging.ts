@@ -33,10 +33,21 @@ import {
 
 /** extension -> content script */
 export type ContentRequest = { type: 'extract' } | ComposeRequest;
-/** "Insert this text into the focused compose box", or read the user's own text from it. */
+/**
+ * "Insert this text into the focused compose box", or read the user's own text from it. `target: 'note'`: the box is
+ * a CRM record's note editor ("Inserir no CRM"), never a search box, a field, a comment on something else or a chat.
+ */
 export type ComposeRequest =
-  | { type: 'compose'; op: 'insert'; text: string; replace: boolean; subject?: string }
+  | {
+      type: 'compose';
+      op: 'insert';
+      text: string;
+      replace: boolean;
+      subject?: string;
+      target?: ComposeTarget;
+    }
   | { type: 'compose'; op: 'read' };
+export type ComposeTarget = 'message' | 'note';
 /** What the compose box answered. `many`: several boxes open and none focused; `too-long`: the field's limit. */
 export type ComposeResult =
   | {
@@ -136,6 +147,7 @@ const requests = {
       text: z.string().check(z.minLength(1), z.maxLength(20_000)),
       replace: z._default(z.boolean(), false),
       subject: z.optional(text(500)),
+      target: z._default(z.enum(['message', 'note']), 'message'),
     }),
   'compose.read': () => z.object({ tabId: tabId() }),
 } satisfies Record<string, () => z.ZodMiniType>;

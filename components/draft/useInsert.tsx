@@ -4,25 +4,51 @@ import { Button, Notice } from '@/components/ui';
 import { shorten } from '@/lib/draft/channel';
 import { tr } from '@/lib/i18n';
 import { toApiError } from '@/lib/api/errors';
-import type { Responses } from '@/lib/messaging';
+import type { ComposeTarget, Responses } from '@/lib/messaging';
 import type { Lang, Text } from '@/lib/model';
 
 type Outcome =
   | { tone: 'success' | 'warning' | 'danger'; text: Text }
   | { tone: 'warning'; text: Text; limit: number; room: number };
 
-const NO_BOX: Text = { pt: 'Abra uma mensagem e clique de novo.', en: 'Open a message and click again.' };
-const MANY: Text = {
-  pt: 'Há mais de uma mensagem aberta: clique dentro da que quer usar e clique de novo.',
-  en: 'More than one message is open: click inside the one to use and click again.',
-};
-const NO_SCRIPT: Text = {
-  pt: 'Não é possível escrever nesta aba. Abra o Gmail, o Outlook ou o LinkedIn, abra uma mensagem e clique de novo.',
-  en: 'This tab cannot be written into. Open Gmail, Outlook or LinkedIn, open a message and click again.',
+/** What each outcome says, for a message ("Inserir na mensagem") and for a CRM note ("Inserir no CRM"). */
+const WORDS: Record<ComposeTarget, { done: Text; none: Text; many: Text; noScript: Text; what: Text }> = {
+  message: {
+    done: { pt: 'Inserido na mensagem.', en: 'Inserted into the message.' },
+    none: { pt: 'Abra uma mensagem e clique de novo.', en: 'Open a message and click again.' },
+    many: {
+      pt: 'Há mais de uma mensagem aberta: clique dentro da que quer usar e clique de novo.',
+      en: 'More than one message is open: click inside the one to use and click again.',
+    },
+    noScript: {
+      pt: 'Não é possível escrever nesta aba. Abra o Gmail, o Outlook ou o LinkedIn, abra uma mensagem e clique de novo.',
+      en: 'This tab cannot be written into. Open Gmail, Outlook or LinkedIn, open a message and click again.',
+    },
+    what: { pt: 'A nota', en: 'The note' },
+  },
+  note: {
+    done: { pt: 'Inserido na anotação.', en: 'Inserted into the note.' },
+    none: { pt: 'Abra uma anotação no CRM e clique de novo.', en: 'Open a note in the CRM and click again.' },
+    many: {
+      pt: 'Há mais de uma anotação aberta: clique dentro da que quer usar e clique de novo.',
+      en: 'More than one note is open: click inside the one to use and click again.',
+    },
+    noScript: {
+      pt: 'Não é possível escrever nesta aba ainda. Com a aba do CRM à frente, clique no ícone da extensão na barra do navegador e clique de novo.',
+      en: 'This tab cannot be written into yet. With the CRM tab in front, click the extension icon in the browser toolbar and click again.',
+    },
+    what: { pt: 'A anotação', en: 'The note' },
+  },
 };
 
-/** What a compose answer means to the seller. */
-function outcome(r: Responses['compose.insert'], length: number): Outcome {
+/** What a compose answer means to the seller; `fitted`: the text was shortened to this field limit first. */
+function outcome(
+  r: Responses['compose.insert'],
+  length: number,
+  target: ComposeTarget,
+  fitted: number | null,
+): Outcome {
+  const w = WORDS[target];
   if (r.ok) {
     const subject =
       r.subject === 'filled'
@@ -30,10 +56,15 @@ function outcome(r: Responses['compose.insert'], length: number): Outcome {
         : r.subject === 'kept'
           ? { pt: ' O assunto que já estava foi mantido.', en: ' The subject already there was kept.' }
           : { pt: '', en: '' };
-    return {
-      tone: 'success',
-      text: { pt: `Inserido na mensagem.${subject.pt}`, en: `Inserted into the message.${subject.en}` },
-    };
+    if (fitted !== null)
+      return {
+        tone: 'success',
+        text: {
+          pt: `${w.done.pt} O resumo foi encurtado para caber no limite de ${fitted} caracteres.`,
+          en: `${w.done.en} The summary was shortened to fit the ${fitted}-character limit.`,
+        },
+      };
+    return { tone: 'success', text: { pt: `${w.done.pt}${subject.pt}`, en: `${w.done.en}${subject.en}` } };
   }
   if (r.reason === 'too-long')
     return {
@@ -43,29 +74,36 @@ function outcome(r: Responses['compose.insert'], length: number): Outcome {
       text: {
         pt:
           r.room > 0
-            ? `A nota aceita ${r.limit} caracteres e este texto tem ${length}. Nada foi inserido.`
-            : `A nota já está no limite de ${r.limit} caracteres. Nada foi inserido.`,
+            ? `${w.what.pt} aceita ${r.limit} caracteres e este texto tem ${length}. Nada foi inserido.`
+            : `${w.what.pt} já está no limite de ${r.limit} caracteres. Nada foi inserido.`,
         en:
           r.room > 0
-            ? `The note takes ${r.limit} characters and this text has ${length}. Nothing was inserted.`
-            : `The note is already at its ${r.limit}-character limit. Nothing was inserted.`,
+            ? `${w.what.en} takes ${r.limit} characters and this text has ${length}. Nothing was inserted.`
+            : `${w.what.en} is already at its ${r.limit}-character limit. Nothing was inserted.`,
       },
     };
-  if (r.reason === 'many') return { tone: 'warning', text: MANY };
-  if (r.reason === 'no-script') return { tone: 'danger', text: NO_SCRIPT };
-  return { tone: 'warning', text: NO_BOX };
+  if (r.reason === 'many') return { tone: 'warning', text: w.many };
+  if (r.reason === 'no-script') return { tone: 'danger', text: w.noScript };
+  return { tone: 'warning', text: w.none };
 }
 
 /**
- * "Inserir na mensagem": sends the text to the compose box of the panel's tab. A click while one insert is on its
- * way is ignored (a double click inserts once). A text too long for the field is never cut silently: the seller
- * is offered a shortened version to check first.
+ * "Inserir na mensagem" and "Inserir no CRM": sends the text to the compose box (or the CRM note) of the panel's tab.
+ * A click while one insert is on its way is ignored (a double click inserts once). A text too long for the field is
+ * never cut silently: the seller is offered a shortened version to check first (`onShorten`), or, where the text is
+ * written to fit (`fit`: the CRM summary for a given room), the fitted text is inserted and the notice says so.
  */
 export function useInsert(
   lang: Lang,
   tabId: number | null,
-  opts: { onShorten(text: string): void; testId?: string },
+  opts: {
+    onShorten?(text: string): void;
+    testId?: string;
+    target?: ComposeTarget;
+    fit?(room: number): string | null;
+  },
 ) {
+  const target = opts.target ?? 'message';
   const send = useSend();
   const busy = useRef(false);
   const [pending, setPending] = useState(false);
@@ -77,14 +115,22 @@ export function useInsert(
     setPending(true);
     setResult(null);
     try {
-      if (tabId === null) return setResult({ tone: 'warning', text: NO_BOX });
-      const r = await send('compose.insert', {
+      if (tabId === null) return setResult({ tone: 'warning', text: WORDS[target].none });
+      const request = {
         tabId,
         text,
         replace: extra.replace ?? false,
+        target,
         ...(extra.subject ? { subject: extra.subject } : {}),
-      });
-      setResult(outcome(r, [...text].length));
+      };
+      let r = await send('compose.insert', request);
+      let fitted: number | null = null;
+      const shorter = !r.ok && r.reason === 'too-long' && r.room > 0 ? opts.fit?.(r.room) : null;
+      if (shorter && !r.ok && r.reason === 'too-long') {
+        fitted = r.limit;
+        r = await send('compose.insert', { ...request, text: shorter });
+      }
+      setResult(outcome(r, [...text].length, target, r.ok ? fitted : null));
     } catch (e) {
       setResult({
         tone: 'danger',
@@ -104,11 +150,11 @@ export function useInsert(
       <Notice
         tone={result.tone}
         action={
-          'limit' in result && result.room > 0 ? (
+          'limit' in result && result.room > 0 && opts.onShorten ? (
             <Button
               size="sm"
               onClick={() => {
-                opts.onShorten(shorten(text, result.room));
+                opts.onShorten?.(shorten(text, result.room));
                 setResult({
                   tone: 'warning',
                   text: {

@@ -8,6 +8,7 @@ import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
 import { usePanel, useSend } from './context';
+import { CrmInsert } from './CrmInsert';
 import { UnreadFields } from './UnreadFields';
 import { useConfirmSpend } from './useConfirmSpend';
 import type { HistoryEntry, Lang } from '@/lib/model';
@@ -201,6 +202,7 @@ export function ResultView({ entry, via, lang, prefs }: Shown) {
       )}
       <UnreadFields issues={entry.issues} lang={lang} />
       <ExportBar entry={entry} lang={lang} />
+      <CrmInsert entry={entry} lang={lang} />
       <AnalysisView
         analysis={entry.analysis}
         name={personName(entry.input)}

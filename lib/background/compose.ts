@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
 import { filesFor } from '@/lib/extract/registry';
+import { COMPOSE_FILE } from '@/lib/compose/file';
 import type { ComposeRequest, ComposeResult, ParsedRequest, Responses } from '@/lib/messaging';
 
 /* "Inserir na mensagem" and "Revisar meu texto" reach the compose box through the tab's content script. */
@@ -33,7 +34,11 @@ async function ask(tabId: number, request: ComposeRequest): Promise<ComposeResul
   }
 }
 
-/** Asks the tab's content script; a tab opened before the extension was installed gets it injected once. */
+/**
+ * Asks the tab's content script. A tab opened before the extension was installed, or a site with no script of its
+ * own (a CRM such as Agendor or Zoho, read through the user's gesture: activeTab, or a site they let it keep
+ * reading), gets the script injected once, with the compose module beside it (such a site may not load it itself).
+ */
 async function relay(tabId: number, request: ComposeRequest): Promise<Responses['compose.insert']> {
   const first = await ask(tabId, request);
   if (first) return first;
@@ -41,15 +46,15 @@ async function relay(tabId: number, request: ComposeRequest): Promise<Responses[
   const url = tab?.url ?? '';
   if (!/^https?:/.test(url)) return { ok: false, reason: 'no-script' };
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files: filesFor(url) });
+    await browser.scripting.executeScript({ target: { tabId }, files: [...filesFor(url), COMPOSE_FILE] });
   } catch {
     return { ok: false, reason: 'no-script' };
   }
   return (await ask(tabId, request)) ?? { ok: false, reason: 'no-script' };
 }
 
-export const composeInsert = ({ tabId, text, replace, subject }: ParsedRequest<'compose.insert'>) =>
-  relay(tabId, { type: 'compose', op: 'insert', text, replace, ...(subject ? { subject } : {}) });
+export const composeInsert = ({ tabId, text, replace, subject, target }: ParsedRequest<'compose.insert'>) =>
+  relay(tabId, { type: 'compose', op: 'insert', text, replace, target, ...(subject ? { subject } : {}) });
 
 export const composeRead = ({ tabId }: ParsedRequest<'compose.read'>) =>
   relay(tabId, { type: 'compose', op: 'read' });

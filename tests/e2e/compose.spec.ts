@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type Admin } from './fixtures';
-import { messenger, settledJob } from './messages';
+import { messenger } from './messages';
+import { analysedBeside } from './beside';
 import { openPanel, openTab, setSettings } from './sidepanel.helpers';
 import { readPage } from '../fixtures/pages/cases';
 import type { Channel } from '@/lib/model';
@@ -13,7 +14,6 @@ import type { Channel } from '@/lib/model';
  * the text typed into the site's editor, the page's own editing events recorded by the page.
  */
 
-const ANA = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
 const fixture = (name: string) =>
   readFileSync(path.resolve('tests/fixtures/compose', `${name}.html`), 'utf8');
 
@@ -31,32 +31,9 @@ const compose = test.extend<{
   ) => Promise<{ site: Page; panel: Page; entryId: string; tabId: number }>;
 }>({
   panelBeside: async ({ admin, useKey, openPage, context, serviceWorker }, use) => {
-    await use(async (url, name, draft) => {
-      await setSettings(serviceWorker, { language: 'pt' });
-      const key = await admin.account({ tier: 'complete', credits: 20 });
-      await useKey(key);
-      const ext = await openPage('options.html');
-      const send = messenger(ext);
-      const job = await settledJob(
-        send,
-        (await send('lookup', { input: ANA, depth: 'complete', lang: 'pt' })).jobId,
-      );
-      if (job.status !== 'done') throw new Error('lookup did not finish');
-      // A draft kept with Ana's analysis from an earlier visit: the panel shows it without writing it again.
-      if (draft)
-        await send('draft.save', {
-          entryId: job.entryId,
-          text: draft.text,
-          channel: draft.channel ?? 'linkedin',
-        });
-      await ext.close();
-      const { page: site, tabId } = await openTab(context, serviceWorker, url, fixture(name));
-      const panel = await openPanel(openPage, tabId);
-      await panel.getByTestId('nav-history').click();
-      await panel.getByTestId('history-item').filter({ hasText: 'Ana Souza' }).click();
-      await expect(panel.getByTestId('result')).toHaveAttribute('data-via', 'history');
-      return { site, panel, entryId: job.entryId, tabId };
-    });
+    await use((url, name, draft) =>
+      analysedBeside({ admin, useKey, openPage, context, serviceWorker }, url, fixture(name), draft),
+    );
   },
 });
 

@@ -1,10 +1,11 @@
 /// <reference types="chrome" />
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { FAMILIES, pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { SITE_MATCHES } from '@/lib/extract/registry';
 import {
   atTop,
+  clickToolbarIcon,
   detectedNames,
   openPanel,
   openTab,
@@ -26,22 +27,6 @@ const caseOf = (file: string, url?: string) =>
 test.beforeEach(async ({ serviceWorker }) => {
   await setSettings(serviceWorker, { language: 'pt' });
 });
-
-/**
- * Presses the extension's toolbar icon on `page`'s tab, as the user's click does (Chrome's own action path, with
- * the activeTab grant it brings), through the browser's DevTools protocol: Extensions.triggerAction.
- */
-async function clickToolbarIcon(context: BrowserContext, extensionId: string, page: Page) {
-  const cdp = await context.browser()!.newBrowserCDPSession();
-  const send = cdp.send.bind(cdp) as unknown as (method: string, params?: object) => Promise<unknown>;
-  const { targetInfos } = (await send('Target.getTargets', { filter: [{ type: 'tab' }] })) as {
-    targetInfos: { targetId: string; url: string }[];
-  };
-  const tab = targetInfos.find((t) => t.url === page.url());
-  if (!tab) throw new Error(`no tab target for ${page.url()}`);
-  await send('Extensions.triggerAction', { id: extensionId, targetId: tab.targetId });
-  await cdp.detach();
-}
 
 /** The toolbar icon opens the side panel (no popup): its click reaches action.onClicked. */
 async function iconOpensPanel(serviceWorker: Worker) {

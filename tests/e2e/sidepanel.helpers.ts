@@ -90,3 +90,19 @@ export async function priced(panel: Page, depth: 'quick' | 'complete' | 'plus', 
   await expect(panel.getByTestId('run')).toHaveAttribute('data-quoting', 'false');
   await expect(panel.getByTestId('run')).toHaveText(cost);
 }
+
+/**
+ * Presses the extension's toolbar icon on `page`'s tab, as the user's click does (Chrome's own action path, with
+ * the activeTab grant it brings), through the browser's DevTools protocol: Extensions.triggerAction.
+ */
+export async function clickToolbarIcon(context: BrowserContext, extensionId: string, page: Page) {
+  const cdp = await context.browser()!.newBrowserCDPSession();
+  const send = cdp.send.bind(cdp) as unknown as (method: string, params?: object) => Promise<unknown>;
+  const { targetInfos } = (await send('Target.getTargets', { filter: [{ type: 'tab' }] })) as {
+    targetInfos: { targetId: string; url: string }[];
+  };
+  const tab = targetInfos.find((t) => t.url === page.url());
+  if (!tab) throw new Error(`no tab target for ${page.url()}`);
+  await send('Extensions.triggerAction', { id: extensionId, targetId: tab.targetId });
+  await cdp.detach();
+}
