@@ -45,8 +45,8 @@ export function useConfirmSpend(
         pending && changed(pending)
           ? tr(lang, { pt: 'Confirme o custo atualizado', en: 'Confirm the updated cost' })
           : pending?.depth === 'plus'
-          ? tr(lang, { pt: 'Confirmar análise Plus', en: 'Confirm Plus analysis' })
-          : tr(lang, { pt: 'Confirmar gasto de créditos', en: 'Confirm spending credits' })
+            ? tr(lang, { pt: 'Confirmar análise Plus', en: 'Confirm Plus analysis' })
+            : tr(lang, { pt: 'Confirmar gasto de créditos', en: 'Confirm spending credits' })
       }
       actions={
         <>

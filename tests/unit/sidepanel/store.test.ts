@@ -578,7 +578,11 @@ describe('quote generations: the price sent is always the one for the form as it
       quote: (d) =>
         new Promise((resolve) =>
           setTimeout(
-            () => resolve({ ...quote(d, d.input.empresa === 'Nubank' ? inHistory : null), input: d.input }),
+            () =>
+              resolve({
+                ...quote(d, d.input.empresa === 'Nubank' ? inHistory : null),
+                input: { ultimo_nome: '', ...d.input },
+              }),
             ms,
           ),
         ),
