@@ -1,7 +1,7 @@
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { SingleResult } from '@/lib/api/client';
 import { ENDPOINTS } from '@/lib/api/endpoints';
-import { ApiFailure, makeApiError, toApiError } from '@/lib/api/errors';
+import { ApiFailure, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey, type History } from '@/lib/history';
 import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
@@ -13,6 +13,7 @@ import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
+import { refuseSeen } from './seen';
 import { routeLookup, type Route } from './routing';
 import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote, Text } from '@/lib/model';
 
@@ -23,17 +24,6 @@ function plusFallback(credits: number) {
     pt: `A análise Plus estava indisponível no momento; entregamos a análise Completa e foram cobrados ${credits} créditos.`,
     en: `The Plus analysis was unavailable; the Complete analysis was delivered instead and ${credits} credits were charged.`,
   };
-}
-
-const field = (s: string | undefined) => (s ?? '').trim();
-/** The same four fields, as they will be sent. */
-function sameInput(a: LookupRequest['input'], b: LookupRequest['input']): boolean {
-  return (
-    field(a.primeiro_nome) === field(b.primeiro_nome) &&
-    field(a.ultimo_nome) === field(b.ultimo_nome) &&
-    field(a.empresa) === field(b.empresa) &&
-    field(a.contexto_adicional) === field(b.contexto_adicional)
-  );
 }
 
 export interface LookupDeps {
@@ -195,21 +185,9 @@ export function createLookupService(deps: LookupDeps) {
     async start(req: LookupRequest): Promise<{ jobId: string }> {
       const { route, quote } = await plan(req);
       const fromHistory = quote.cached !== null && !req.refresh;
-      // The price is bound to what the user saw: anything different charges nothing and says the new price.
-      if (req.seen) {
-        const cost = fromHistory ? 0 : quote.credits;
-        const same =
-          sameInput(req.seen.input, req.input) &&
-          req.seen.depth === req.depth &&
-          req.seen.lang === req.lang &&
-          req.seen.endpoint === quote.endpoint &&
-          req.seen.cost === cost &&
-          req.seen.cachedId === (fromHistory ? quote.cached!.id : null);
-        if (!same) {
-          const ctx = { charging: false, endpoint: quote.endpoint };
-          throw new ApiFailure(makeApiError('PRICE_CHANGED', ctx, { details: { newCost: cost } }));
-        }
-      }
+      // The price is bound to what the user saw: anything different charges nothing and says what differs.
+      const refused = refuseSeen(req, quote, fromHistory);
+      if (refused) throw new ApiFailure(refused);
       if (route.unavailable && !fromHistory) {
         const { code, reason, action } = route.unavailable;
         throw new ApiFailure(refusal(code, reason, action));

@@ -137,7 +137,7 @@ describe('the quote is bound to the input', () => {
     return { e, key, seenFromHistory: { ...seen, cost: 0, cachedId: jobId } };
   }
 
-  it('the company changed after the 0-credit quote: nothing charged, PRICE_CHANGED with the new cost', async () => {
+  it('the company changed after the 0-credit quote: nothing charged, QUOTE_STALE (another input is no price change)', async () => {
     const { e, key, seenFromHistory } = await plusInHistory();
     const refused = await e
       .send('lookup', {
@@ -150,8 +150,8 @@ describe('the quote is bound to the input', () => {
         () => null,
         (err: { apiError: unknown }) => err.apiError,
       );
-    expect(refused).toMatchObject({ code: 'PRICE_CHANGED', charged: 'no', details: { newCost: 3 } });
-    expect((refused as { message: { pt: string } }).message.pt).toContain('O preço mudou');
+    expect(refused).toMatchObject({ code: 'QUOTE_STALE', charged: 'no' });
+    expect((refused as { message: { pt: string } }).message.pt).not.toContain('O preço mudou');
     expect((await sandbox.ledger(key)).entries).toHaveLength(1);
   });
 
@@ -167,7 +167,17 @@ describe('the quote is bound to the input', () => {
     await e.send('history.clear', {});
     await expect(
       e.send('lookup', { input: ana, depth: 'plus', lang: 'pt', seen: seenFromHistory }),
-    ).rejects.toMatchObject({ apiError: { code: 'PRICE_CHANGED', details: { newCost: 3 } } });
+    ).rejects.toMatchObject({
+      apiError: {
+        code: 'PRICE_CHANGED',
+        details: { oldCost: 0, newCost: 3, priceReason: 'history_expired' },
+        message: {
+          pt: expect.stringContaining(
+            'O preço mudou de 0 créditos para 3 créditos desde que foi mostrado: a análise que estava no histórico',
+          ),
+        },
+      },
+    });
     expect((await sandbox.ledger(key)).entries).toHaveLength(1);
   });
 
@@ -188,7 +198,12 @@ describe('the quote is bound to the input', () => {
       cachedId: null,
     };
     await expect(e.send('lookup', { input: ana, depth: 'quick', lang: 'pt', seen })).rejects.toMatchObject({
-      apiError: { code: 'PRICE_CHANGED', charged: 'no' },
+      apiError: {
+        code: 'PRICE_CHANGED',
+        charged: 'no',
+        details: { oldCost: 1, newCost: 1, priceReason: 'tier' },
+        message: { pt: expect.stringContaining('pelo mesmo preço (1 crédito): o nível da sua chave mudou') },
+      },
     });
     expect((await sandbox.ledger(complete)).entries).toEqual([]);
     expect((await sandbox.ledger(basic)).entries).toEqual([]);
