@@ -275,6 +275,13 @@ const CODES = {
       en: 'The service sent an answer that could not be read.',
     }),
   },
+  BAD_STREAM: {
+    action: 'retry',
+    message: () => ({
+      pt: 'A resposta do modelo veio num formato inesperado (uma linha longa demais) e foi interrompida; o que chegou antes dela foi mantido.',
+      en: "The model's answer came in an unexpected format (a line too long) and was stopped; what arrived before it was kept.",
+    }),
+  },
   ABORTED: { action: 'none', message: () => ({ pt: 'Consulta cancelada.', en: 'Request cancelled.' }) },
   UNEXPECTED: {
     action: 'retry',

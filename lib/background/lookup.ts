@@ -1,5 +1,6 @@
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { SingleResult } from '@/lib/api/client';
+import { plausibleCharge } from '@/lib/api/billing';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
@@ -95,12 +96,16 @@ export function createLookupService(deps: LookupDeps) {
       metadata: res.metadata,
       aiInsights: res.ai_insights,
     });
-    // What the service says it charged, else the contract's price (an unreadable figure is never recorded).
-    const quoted =
-      res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged ?? ENDPOINTS[endpoint].credits;
+    // What the service says it charged, else the contract's price (an unreadable figure is never recorded); a claim
+    // far beyond what the call can cost is kept as the service's claim only.
+    const price = ENDPOINTS[endpoint].credits;
+    const claimed = res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged;
+    const implausible = claimed !== undefined && !plausibleCharge(claimed, price) ? claimed : undefined;
+    const quoted = claimed !== undefined && implausible === undefined ? claimed : price;
     const check = reconcile(before, res.billing_info?.creditos_restantes, quoted);
     // More credits went than quoted: the entry records what was really spent, with the reason.
-    const charged = check && check.observed > quoted ? check.observed : quoted;
+    const charged =
+      check && check.observed > quoted && plausibleCharge(check.observed, price) ? check.observed : quoted;
     const notices = [res.degraded && plusFallback(quoted), check && billingNotice(check)].filter(
       (n): n is Text => !!n,
     );
@@ -121,6 +126,7 @@ export function createLookupService(deps: LookupDeps) {
         notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },
       }),
       ...(check && { billingCheck: check }),
+      ...(implausible !== undefined && { implausibleCharge: implausible }),
     };
   }
 
@@ -165,7 +171,10 @@ export function createLookupService(deps: LookupDeps) {
       const saved = save(entry);
       announce(ended(job, outcome), entry);
       await saved;
-      await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
+      // A balance that would have dropped beyond what the call can cost is not taken: the stored one stays.
+      const drop = entry.billingCheck?.observed;
+      if (drop === undefined || plausibleCharge(drop, ENDPOINTS[endpoint].credits))
+        await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
       await jobs.finish(job.id, outcome);
     } catch (e) {
       const spec = ENDPOINTS[endpoint];

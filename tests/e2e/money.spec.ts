@@ -279,6 +279,38 @@ test.describe('numbers from the service', () => {
     });
   }
 
+  test('a valid but implausible charge (1,000,000,000 credits for a 1-credit lookup) is shown as the service’s claim, never counted', async ({
+    onAna,
+    admin,
+    serviceWorker,
+    openPage,
+    shot,
+  }) => {
+    const { key, panel } = await onAna();
+    await priced(panel, 'quick', 'Analisar — 1 crédito');
+    await admin.faults({ absurd_billing: { creditos_utilizados: 1_000_000_000 } });
+    await panel.getByTestId('run').click();
+    await expect(panel.getByTestId('result')).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByTestId('freshness')).toHaveText(/· 1 crédito cobrado$/);
+    await expect(panel.getByTestId('implausible-charge')).toContainText(
+      'O serviço informou uma cobrança de 1.000.000.000 créditos por esta consulta, muito além do que ela pode custar.',
+    );
+    await expect(panel.getByTestId('implausible-charge')).toContainText('O custo contado é 1 crédito');
+    await shot(panel, 'money-implausible-charge');
+    expect((await admin.ledger(key)).entries).toMatchObject([{ credits: 1 }]);
+    const [entry] = await historyEntries(serviceWorker);
+    expect(entry).toMatchObject({ creditsCharged: 1, implausibleCharge: 1_000_000_000 });
+    // The history list counts what was counted.
+    await panel
+      .getByRole('button', { name: /Histórico/ })
+      .first()
+      .click();
+    await expect(panel.getByText('1 crédito', { exact: false }).first()).toBeVisible();
+    expect(await panel.locator('body').innerText()).not.toContain('1.000.000.000');
+    const popup = await openPage('popup.html');
+    await expect(popup.getByTestId('balance')).toHaveText('99 créditos');
+  });
+
   for (const retryAfter of ['3000000', 'Fri, 31 Dec 9999 23:59:59 GMT']) {
     test(`Retry-After "${retryAfter}": no automatic retry, the time to come back is given`, async ({
       onAna,

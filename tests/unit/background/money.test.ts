@@ -101,6 +101,49 @@ describe('charge reconciliation', () => {
     }
   });
 
+  it('a valid but implausible claim (1,000,000,000 credits on a 2-credit lookup): kept as the claim, never the charge', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await e.send('credits.get', { refresh: true });
+    await sandbox.faults({ absurd_billing: { creditos_utilizados: 1_000_000_000 } });
+    try {
+      const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+      await settled(e, jobId);
+      const entry = await e.send('history.get', { id: jobId });
+      expect(entry).toMatchObject({ creditsCharged: 2, implausibleCharge: 1_000_000_000 });
+      expect(entry?.billingCheck).toBeUndefined();
+      // The balance the service reported with it dropped by the price: it is taken.
+      expect((await credits.get()).balance).toBe(98);
+      const csv = historyToCsv([entry!]);
+      expect(csv).toContain('cobranca_implausivel_informada');
+      expect(csv).toContain('1000000000');
+      // The history's summaries (what totals add up) carry the counted charge.
+      const [summary] = await e.send('history.list', {});
+      expect(summary?.creditsCharged).toBe(2);
+    } finally {
+      await sandbox.faults({ absurd_billing: null });
+    }
+  });
+
+  it('a balance that would drop far beyond the price is not taken: the known one stays', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await e.send('credits.get', { refresh: true });
+    await sandbox.faults({ absurd_billing: { creditos_restantes: 0 } });
+    try {
+      const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+      await settled(e, jobId);
+      const entry = await e.send('history.get', { id: jobId });
+      // The drop is said (billingCheck), never counted as the charge.
+      expect(entry).toMatchObject({ creditsCharged: 2, billingCheck: { observed: 100 } });
+      expect((await credits.get()).balance).toBe(100);
+    } finally {
+      await sandbox.faults({ absurd_billing: null });
+    }
+  });
+
   it('a 402 without billing info keeps the known balance instead of 0', async () => {
     const key = await sandbox.account({ tier: 'complete', credits: 100 });
     const e = engineWith();
