@@ -6,6 +6,7 @@
  * Plain DOM only: this ships inside the ≤ 8 kB content scripts.
  */
 import type { ComposeRequest, ComposeResult } from '@/lib/messaging';
+import { deepActive } from './focus';
 
 type Box = HTMLElement | HTMLTextAreaElement;
 
@@ -21,13 +22,6 @@ const SUBJECT = 'input[name=subjectbox],input[aria-label*=ubject],input[aria-lab
 const isText = (e: Element): e is HTMLTextAreaElement => e instanceof HTMLTextAreaElement;
 const editable = (e: Element | null): e is Box =>
   !!e && ((isText(e) && !e.disabled && !e.readOnly) || (e as HTMLElement).isContentEditable);
-
-/** The focused element, looking into open shadow roots. */
-function deepActive(): Element | null {
-  let a: Element | null = document.activeElement;
-  while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
 
 /** Every match of `sel` in the document and its open shadow roots. */
 function deepAll(root: Document | ShadowRoot, sel: string, out: Element[] = []): Element[] {

@@ -41,7 +41,8 @@ export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa:
 export type Detection =
   | { status: 'idle' }
   | { status: 'detecting' }
-  | { status: 'done'; url: string; title: string; candidates: Candidate[] }
+  /** `composing`: a box the seller writes in has the page's focus. */
+  | { status: 'done'; url: string; title: string; candidates: Candidate[]; composing?: boolean }
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
 /** Where the form's content came from; null: no form yet (several people to choose from). */
@@ -289,7 +290,13 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
       set({
         detection: r.ok
-          ? { status: 'done', url: r.url, title: r.title, candidates: r.candidates }
+          ? {
+              status: 'done',
+              url: r.url,
+              title: r.title,
+              candidates: r.candidates,
+              ...(r.composing !== undefined && { composing: r.composing }),
+            }
           : { status: r.reason, url: r.url, origin: r.origin },
       });
       giveWay();

@@ -716,14 +716,28 @@ describe('the analysis follows the seller', () => {
     return t;
   }
 
-  it('stays where the seller writes, even when the page shows other people', async () => {
-    const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox?compose=new', bruno));
+  it('stays where the seller writes (a compose box focused in webmail), even when the page shows other people', async () => {
+    const t = await onAna(() => ({
+      ...found('https://mail.google.com/mail/u/0/#inbox?compose=new', bruno),
+      composing: true,
+    }));
     t.s().follow(2);
     expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto', entry: { id: 'e1' } });
     await settle();
     expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto', entry: { id: 'e1' } });
     // nothing was looked up, quoted as a lookup or written again to keep it on screen
     expect(t.sent('lookup')).toEqual([]);
+  });
+
+  it('in webmail, the open message’s sender takes the panel; "Voltar para" brings the analysis back', async () => {
+    const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox/FMfcgz', bruno));
+    t.s().follow(2);
+    await settle();
+    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().draft).toMatchObject({ primeiro_nome: 'Bruno', empresa: 'Stone Pagamentos S.A.' });
+    expect(t.s().previous?.id).toBe('e1');
+    t.s().carry(t.s().previous!, 'chosen');
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'chosen', entry: { id: 'e1' } });
   });
 
   it('stays on a page with nobody, or one it cannot read, or one that shows the same person', async () => {
