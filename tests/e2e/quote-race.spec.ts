@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 import type { Page } from '@playwright/test';
 import { expect, test } from './on-ana';
 import { priced } from './sidepanel.helpers';
@@ -131,6 +132,36 @@ for (const depth of ['quick', 'complete', 'plus'] as const) {
     });
   });
 }
+
+test('a price that really changed (the history entry went) is said, from what to what and why; nothing charged', async ({
+  onAna,
+  admin,
+  openPage,
+  shot,
+}) => {
+  const { key, panel } = await onAna();
+  await priced(panel, 'quick', `Analisar — ${credits(1)}`);
+  await panel.getByTestId('run').click();
+  await expect(panel.getByTestId('result')).toBeVisible({ timeout: 20_000 });
+  await panel.getByRole('button', { name: '← Nesta página' }).click();
+  await priced(panel, 'quick', 'Abrir do histórico — 0 créditos');
+  // The history is emptied elsewhere (the options page) while the panel shows the 0-credit price.
+  const options = await openPage('options.html');
+  await options.evaluate(() => chrome.runtime.sendMessage({ type: 'history.clear', data: {} }));
+  await options.close();
+
+  await panel.getByTestId('run').click();
+  const error = panel.getByTestId('error');
+  await expect(error).toHaveAttribute('data-code', 'PRICE_CHANGED');
+  await expect(error).toContainText(
+    'O preço mudou de 0 créditos para 1 crédito desde que foi mostrado: a análise que estava no histórico passou do prazo de reaproveitamento ou foi apagada, e nada foi cobrado.',
+  );
+  await expect(panel.getByText('O preço mudou', { exact: true })).toBeVisible();
+  await shot(panel, 'quote-race-price-changed');
+  expect((await admin.ledger(key)).entries).toHaveLength(1);
+  await panel.getByTestId('price-changed-ok').click();
+  await expect(panel.getByTestId('run')).toHaveText(`Analisar — ${credits(1)}`);
+});
 
 test.describe('the service’s own answers at machine speed end right, not in a price message', () => {
   for (const [empresa, code] of [
