@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { GENERIC_MODULE } from '@/lib/extract/files';
 import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
+import { writing } from '@/lib/compose/focus';
 import type { ComposeResult, ContentEvent, ContentRequest, ContentResponse } from '@/lib/messaging';
 
 /** Loads an extension module into the page's isolated world (a web-accessible file of the extension). */
@@ -42,7 +43,11 @@ export function serve(module: string) {
       return true;
     }
     if (message?.type !== 'extract') return;
-    const answer = () => shared.read?.(location.href);
+    // Who is on the page, and whether the seller is writing there (a compose box has the focus).
+    const answer = () => {
+      const read = shared.read?.(location.href);
+      return read && { ...read, composing: writing() };
+    };
     const ready = shared.wanted.every((f) => shared.modules.includes(f)) && answer();
     if (ready) return void reply(ready);
     // A page of the site that no site extractor reads (a LinkedIn article, a GitHub repository): load the generic

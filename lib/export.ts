@@ -90,6 +90,8 @@ const COLUMNS = columnsOf<HistoryEntry>(
     // A charge that differed from the price (e.g. a request the browser re-sent): what was quoted, and why.
     ['creditos_cotados', (e) => e.billingCheck?.expected ?? e.creditsCharged],
     ['aviso_cobranca', (e) => (e.billingCheck ? (e.notice?.pt ?? '') : '')],
+    // A charge the service claimed far beyond the price: its claim, never counted above.
+    ['cobranca_implausivel_informada', (e) => e.implausibleCharge ?? ''],
   ],
   (e) => e.analysis,
   [['id', (e) => e.id]],

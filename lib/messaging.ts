@@ -63,12 +63,15 @@ export interface ContentResponse {
   url: string;
   title: string;
   candidates: Candidate[];
+  /** A box the seller writes in (e.g. webmail's compose) has the page's focus. */
+  composing?: boolean;
 }
 /** What a content script answers is checked like any other input: it runs inside a web page. */
 export const contentResponseSchema: z.ZodMiniType<ContentResponse> = z.object({
   url: upTo(4096),
   title: upTo(500),
   candidates: z.array(candidateSchema).check(z.maxLength(MAX_CANDIDATES)),
+  composing: z.optional(z.boolean()),
 });
 /** content script -> extension: the only thing a page may tell us. */
 export type ContentEvent = { type: 'page-changed'; url: string };

@@ -115,6 +115,11 @@ export interface HistoryEntry {
    * were quoted (e.g. the browser re-sent the request after a dropped connection and the service charged twice).
    */
   billingCheck?: { expected: number; observed: number; before: number; after: number };
+  /**
+   * A charge the service claimed (its billing_info) far beyond what the lookup can cost: the service's claim, kept
+   * and shown as implausible, never the entry's charge nor part of any total.
+   */
+  implausibleCharge?: number;
 }
 export type HistorySummary = Pick<
   HistoryEntry,

@@ -130,7 +130,6 @@ function CostSummary({
 /** The exact fields that will be sent, the depth and language, the cost, and the one button that spends. */
 export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | undefined }) {
   const draft = usePanel((s) => s.draft);
-  const depth = usePanel((s) => s.depth);
   const analysisLang = usePanel((s) => s.lang);
   const refresh = usePanel((s) => s.refresh);
   const quote = usePanel((s) => s.quotes[s.depth]);
@@ -140,7 +139,8 @@ export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | unde
   const edit = usePanel((s) => s.edit);
   const setLang = usePanel((s) => s.setLang);
   const setRefresh = usePanel((s) => s.setRefresh);
-  const run = usePanel((s) => s.run);
+  const prepare = usePanel((s) => s.prepare);
+  const runRequest = usePanel((s) => s.runRequest);
   const key = useStored(keyStatus);
   // The stored balance is live (every charge updates it); the quote's is from when it was asked.
   const balance = useStored(credits)?.balance ?? quote?.balance ?? null;
@@ -157,21 +157,28 @@ export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | unde
     onChange: (e: { target: { value: string } }) => edit({ [key]: e.target.value }),
   });
 
-  const submit = (e: FormEvent) => {
+  // Click and Enter alike: the price that goes is the fresh quote's for what the form holds now; when a re-quote is
+  // pending, it is waited for, and a price other than the one on the button is confirmed first.
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!input || !quote || cost === null || blocked) return;
+    // What the button showed (this render's price): a fresh quote that differs is confirmed first.
+    const shown = quote && !blocked ? cost : null;
+    const ready = await prepare();
+    if (!ready) return;
+    const { input: sent, depth: chosen } = ready.request;
     spend({
-      depth,
-      cost,
+      depth: chosen,
+      cost: ready.cost,
       balance,
-      who: `${personName(input)} (${input.empresa})`,
-      go: () => void run(),
+      who: `${personName(sent)} (${sent.empresa})`,
+      shown,
+      go: () => void runRequest(ready.request, ready.quote),
     });
   };
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       aria-labelledby={headingId}
       className="flex flex-col gap-3"
       data-testid="lookup-form"
@@ -301,11 +308,13 @@ export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | unde
         type="submit"
         variant="primary"
         loading={starting}
-        disabled={!input || !quote || !!blocked}
+        // While a re-quote is pending the button stays usable: the click waits for the fresh price.
+        disabled={!input || (!quoting && (!quote || !!blocked))}
+        aria-busy={quoting || starting || undefined}
         data-testid="run"
         data-quoting={quoting}
       >
-        {quoting && !quote && <Spinner />}
+        {quoting && !starting && <Spinner />}
         {cost === 0
           ? tr(lang, { pt: 'Abrir do histórico — 0 créditos', en: 'Open from history — 0 credits' })
           : cost === null
@@ -314,6 +323,11 @@ export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | unde
                 pt: `Analisar — ${creditsText('pt', cost)}`,
                 en: `Analyse — ${creditsText('en', cost)}`,
               })}
+        {quoting && quote && (
+          <span className="font-normal opacity-80" data-testid="run-updating">
+            {tr(lang, { pt: '· atualizando…', en: '· updating…' })}
+          </span>
+        )}
       </Button>
       {dialog}
     </form>

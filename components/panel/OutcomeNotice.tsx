@@ -235,9 +235,14 @@ function ErrorNotice({
       title = tr(lang, { pt: 'Plano suspenso', en: 'Plan suspended' });
       break;
     case 'PRICE_CHANGED':
+    case 'QUOTE_STALE':
       // No "try again" here: the new price is confirmed from the form, with its own confirmation.
       tone = 'warning';
-      title = tr(lang, { pt: 'O preço mudou', en: 'The price changed' });
+      // "The price changed" only when a price did: data that changed, or another endpoint at the same price, is not.
+      title =
+        error.code === 'PRICE_CHANGED' && d.oldCost !== d.newCost
+          ? tr(lang, { pt: 'O preço mudou', en: 'The price changed' })
+          : tr(lang, { pt: 'Confira o custo', en: 'Check the cost' });
       actions = (
         <Button size="sm" onClick={dismiss} data-testid="price-changed-ok">
           {tr(lang, { pt: 'Ver o novo preço', en: 'See the new price' })}

@@ -200,6 +200,16 @@ export function ResultView({ entry, via, lang, prefs }: Shown) {
           <p data-testid="entry-notice">{tr(lang, entry.notice)}</p>
         </Notice>
       )}
+      {entry.implausibleCharge !== undefined && (
+        <Notice tone="warning" title={tr(lang, { pt: 'Cobrança implausível', en: 'Implausible charge' })}>
+          <p data-testid="implausible-charge">
+            {tr(lang, {
+              pt: `O serviço informou uma cobrança de ${creditsText('pt', entry.implausibleCharge)} por esta consulta, muito além do que ela pode custar. O valor fica guardado só como o que o serviço disse: não é contado como gasto. O custo contado é ${creditsText('pt', entry.creditsCharged)}; confira o saldo e, se ele caiu mais que isso, fale com o suporte.`,
+              en: `The service reported a charge of ${creditsText('en', entry.implausibleCharge)} for this lookup, far beyond what it can cost. The figure is kept only as what the service said: it is not counted as spent. The cost counted is ${creditsText('en', entry.creditsCharged)}; check the balance and, if it dropped by more, contact support.`,
+            })}
+          </p>
+        </Notice>
+      )}
       <UnreadFields issues={entry.issues} lang={lang} />
       <ExportBar entry={entry} lang={lang} />
       <CrmInsert entry={entry} lang={lang} />

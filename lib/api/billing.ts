@@ -10,3 +10,13 @@ export function validCredits(value: unknown): number | undefined {
     ? value
     : undefined;
 }
+
+/**
+ * A call is charged at most a few times its price (a request the browser re-sent after a dropped connection is
+ * charged again). A charge the service claims beyond this many times the price is not a charge but a wrong figure:
+ * kept as the service's claim, never recorded as what was spent nor counted in a total.
+ */
+export const MAX_CHARGES_PER_CALL = 5;
+
+export const plausibleCharge = (claimed: number, price: number): boolean =>
+  claimed <= price * MAX_CHARGES_PER_CALL;

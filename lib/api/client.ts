@@ -526,9 +526,9 @@ export function createApiClient(options: ApiClientOptions) {
           ? [...parser.push(decoder.decode()), ...parser.end()]
           : parser.push(decoder.decode(chunk.value, { stream: true }));
         for (const event of events) {
-          // A line or an event past the parser's limits: what came before it is kept by the caller.
-          if (event.oversized)
-            throw new ApiFailure(makeApiError('BAD_RESPONSE', ctx, { status: res.status }));
+          // A line or an event past the parser's limits ends the stream, said as such: nothing after it is read,
+          // and what came before it is kept by the caller.
+          if (event.oversized) throw new ApiFailure(makeApiError('BAD_STREAM', ctx, { status: res.status }));
           if (event.data.trim() === '[DONE]') return;
           const data = parseBody(event.data);
           const parsed = chatChunkSchema.safeParse(data);

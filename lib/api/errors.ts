@@ -44,6 +44,29 @@ interface CodeEntry {
 }
 
 const tierName = (t: string | undefined): string => (t ? tierLabel(t) : '');
+const creditsPt = (n: number) => `${n} crédito${n === 1 ? '' : 's'}`;
+const creditsEn = (n: number) => `${n} credit${n === 1 ? '' : 's'}`;
+
+/**
+ * Why a lookup's price is no longer the one shown (the worker's fresh quote against the one the user saw):
+ * the history entry that served it at 0 credits expired or was deleted; the person is now in history; the key's
+ * tier changed (another endpoint answers the same depth).
+ */
+export const PRICE_REASONS = {
+  history_expired: {
+    pt: ': a análise que estava no histórico passou do prazo de reaproveitamento ou foi apagada',
+    en: ': the analysis in your history is past its reuse period or was deleted',
+  },
+  in_history: {
+    pt: ': esta pessoa, nesta profundidade, entrou no histórico e abre dele sem custo',
+    en: ': this person, at this depth, is now in your history and opens from it at no cost',
+  },
+  tier: {
+    pt: ': o nível da sua chave mudou, e outro serviço responde por esta profundidade',
+    en: ": your key's tier changed, and another service answers this depth",
+  },
+} as const satisfies Record<string, Text>;
+export type PriceReason = keyof typeof PRICE_REASONS;
 
 /** Every error code, once, with its attributes and its message. */
 const CODES = {
@@ -252,6 +275,13 @@ const CODES = {
       en: 'The service sent an answer that could not be read.',
     }),
   },
+  BAD_STREAM: {
+    action: 'retry',
+    message: () => ({
+      pt: 'A resposta do modelo veio num formato inesperado (uma linha longa demais) e foi interrompida; o que chegou antes dela foi mantido.',
+      en: "The model's answer came in an unexpected format (a line too long) and was stopped; what arrived before it was kept.",
+    }),
+  },
   ABORTED: { action: 'none', message: () => ({ pt: 'Consulta cancelada.', en: 'Request cancelled.' }) },
   UNEXPECTED: {
     action: 'retry',
@@ -274,19 +304,37 @@ const CODES = {
   PRICE_CHANGED: {
     action: 'none',
     message: ({ d }) => {
-      const n = d.newCost;
-      const now =
-        n === undefined
-          ? { pt: '', en: '' }
-          : {
-              pt: ` Agora custa ${n} crédito${n === 1 ? '' : 's'}.`,
-              en: ` It now costs ${n} credit${n === 1 ? '' : 's'}.`,
-            };
+      const { oldCost, newCost } = d;
+      const why = d.priceReason ? PRICE_REASONS[d.priceReason] : { pt: '', en: '' };
+      const change =
+        oldCost === undefined || newCost === undefined
+          ? newCost === undefined
+            ? { pt: 'O preço mudou desde que foi mostrado', en: 'The price changed since it was shown' }
+            : {
+                pt: `O preço mudou desde que foi mostrado: agora custa ${creditsPt(newCost)}`,
+                en: `The price changed since it was shown: it now costs ${creditsEn(newCost)}`,
+              }
+          : oldCost === newCost
+            ? {
+                pt: `A análise mudou desde que o custo foi mostrado, pelo mesmo preço (${creditsPt(newCost)})`,
+                en: `The analysis changed since its cost was shown, at the same price (${creditsEn(newCost)})`,
+              }
+            : {
+                pt: `O preço mudou de ${creditsPt(oldCost)} para ${creditsPt(newCost)} desde que foi mostrado`,
+                en: `The price changed from ${creditsEn(oldCost)} to ${creditsEn(newCost)} since it was shown`,
+              };
       return {
-        pt: `O preço mudou desde que foi mostrado, e nada foi cobrado.${now.pt} Confira o novo custo e confirme de novo.`,
-        en: `The price changed since it was shown, and nothing was charged.${now.en} Check the new cost and confirm again.`,
+        pt: `${change.pt}${why.pt}, e nada foi cobrado. Confira o novo custo e confirme de novo.`,
+        en: `${change.en}${why.en}, and nothing was charged. Check the new cost and confirm again.`,
       };
     },
+  },
+  QUOTE_STALE: {
+    action: 'none',
+    message: () => ({
+      pt: 'O custo enviado era de outros dados (o formulário mudou depois que o custo foi mostrado), e nada foi cobrado. Confira o custo e confirme de novo.',
+      en: 'The cost sent was for other data (the form changed after the cost was shown), and nothing was charged. Check the cost and confirm again.',
+    }),
   },
 } as const satisfies Record<string, CodeEntry>;
 
@@ -328,8 +376,11 @@ export interface ApiErrorDetails {
   confidenceScore?: number;
   /** The service's own words (error text or user_action), shown as secondary detail. */
   serviceMessage?: string;
-  /** PRICE_CHANGED: the cost now, for the same input and depth (0 from history). */
+  /** PRICE_CHANGED: the cost shown, and the cost now, for the same input and depth (0 from history). */
+  oldCost?: number;
   newCost?: number;
+  /** PRICE_CHANGED: why the price is another. */
+  priceReason?: PriceReason;
   /** UNEXPECTED: what was thrown, in its own words (said in the message). */
   cause?: string;
 }

@@ -1,5 +1,6 @@
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { BatchItem, BatchResponse } from '@/lib/api/schemas';
+import { plausibleCharge } from '@/lib/api/billing';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, isAccountWide, isRateLimit, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
@@ -259,7 +260,12 @@ export function createBatchService(deps: BatchDeps) {
       }));
       return;
     }
-    const cpp = res.billing_info?.creditos_por_perfil ?? job.creditsPerProfile;
+    // The service's figures, unless far beyond what the call can cost (lib/api/billing.ts): then the contract's.
+    const claimedCpp = res.billing_info?.creditos_por_perfil;
+    const cpp =
+      claimedCpp !== undefined && plausibleCharge(claimedCpp, job.creditsPerProfile)
+        ? claimedCpp
+        : job.creditsPerProfile;
     const patch = new Map<string, Partial<BatchRow>>();
     for (const [index, row] of rows.entries()) {
       const item = res.results.find((it) => it.profile_index === index);
@@ -283,7 +289,11 @@ export function createBatchService(deps: BatchDeps) {
     }
     await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
     const successes = [...patch.values()].filter((p) => p.status === 'done').length;
-    const spent = res.billing_info?.creditos_utilizados ?? successes * cpp;
+    const claimed = res.billing_info?.creditos_utilizados;
+    const spent =
+      claimed !== undefined && plausibleCharge(claimed, rows.length * job.creditsPerProfile)
+        ? claimed
+        : successes * cpp;
     const ms = clock.now() - started;
     await change(job.id, (j) => ({
       ...patchRows(j, patch),

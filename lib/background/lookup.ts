@@ -1,7 +1,8 @@
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { SingleResult } from '@/lib/api/client';
+import { plausibleCharge } from '@/lib/api/billing';
 import { ENDPOINTS } from '@/lib/api/endpoints';
-import { ApiFailure, makeApiError, toApiError } from '@/lib/api/errors';
+import { ApiFailure, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey, type History } from '@/lib/history';
 import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
@@ -13,6 +14,7 @@ import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
+import { refuseSeen } from './seen';
 import { routeLookup, type Route } from './routing';
 import type { HistoryEntry, HistorySummary, LookupJob, LookupRequest, Quote, Text } from '@/lib/model';
 
@@ -23,17 +25,6 @@ function plusFallback(credits: number) {
     pt: `A análise Plus estava indisponível no momento; entregamos a análise Completa e foram cobrados ${credits} créditos.`,
     en: `The Plus analysis was unavailable; the Complete analysis was delivered instead and ${credits} credits were charged.`,
   };
-}
-
-const field = (s: string | undefined) => (s ?? '').trim();
-/** The same four fields, as they will be sent. */
-function sameInput(a: LookupRequest['input'], b: LookupRequest['input']): boolean {
-  return (
-    field(a.primeiro_nome) === field(b.primeiro_nome) &&
-    field(a.ultimo_nome) === field(b.ultimo_nome) &&
-    field(a.empresa) === field(b.empresa) &&
-    field(a.contexto_adicional) === field(b.contexto_adicional)
-  );
 }
 
 export interface LookupDeps {
@@ -105,12 +96,16 @@ export function createLookupService(deps: LookupDeps) {
       metadata: res.metadata,
       aiInsights: res.ai_insights,
     });
-    // What the service says it charged, else the contract's price (an unreadable figure is never recorded).
-    const quoted =
-      res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged ?? ENDPOINTS[endpoint].credits;
+    // What the service says it charged, else the contract's price (an unreadable figure is never recorded); a claim
+    // far beyond what the call can cost is kept as the service's claim only.
+    const price = ENDPOINTS[endpoint].credits;
+    const claimed = res.billing_info?.creditos_utilizados ?? res.degraded?.creditsCharged;
+    const implausible = claimed !== undefined && !plausibleCharge(claimed, price) ? claimed : undefined;
+    const quoted = claimed !== undefined && implausible === undefined ? claimed : price;
     const check = reconcile(before, res.billing_info?.creditos_restantes, quoted);
     // More credits went than quoted: the entry records what was really spent, with the reason.
-    const charged = check && check.observed > quoted ? check.observed : quoted;
+    const charged =
+      check && check.observed > quoted && plausibleCharge(check.observed, price) ? check.observed : quoted;
     const notices = [res.degraded && plusFallback(quoted), check && billingNotice(check)].filter(
       (n): n is Text => !!n,
     );
@@ -131,6 +126,7 @@ export function createLookupService(deps: LookupDeps) {
         notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },
       }),
       ...(check && { billingCheck: check }),
+      ...(implausible !== undefined && { implausibleCharge: implausible }),
     };
   }
 
@@ -175,7 +171,10 @@ export function createLookupService(deps: LookupDeps) {
       const saved = save(entry);
       announce(ended(job, outcome), entry);
       await saved;
-      await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
+      // A balance that would have dropped beyond what the call can cost is not taken: the stored one stays.
+      const drop = entry.billingCheck?.observed;
+      if (drop === undefined || plausibleCharge(drop, ENDPOINTS[endpoint].credits))
+        await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
       await jobs.finish(job.id, outcome);
     } catch (e) {
       const spec = ENDPOINTS[endpoint];
@@ -195,21 +194,9 @@ export function createLookupService(deps: LookupDeps) {
     async start(req: LookupRequest): Promise<{ jobId: string }> {
       const { route, quote } = await plan(req);
       const fromHistory = quote.cached !== null && !req.refresh;
-      // The price is bound to what the user saw: anything different charges nothing and says the new price.
-      if (req.seen) {
-        const cost = fromHistory ? 0 : quote.credits;
-        const same =
-          sameInput(req.seen.input, req.input) &&
-          req.seen.depth === req.depth &&
-          req.seen.lang === req.lang &&
-          req.seen.endpoint === quote.endpoint &&
-          req.seen.cost === cost &&
-          req.seen.cachedId === (fromHistory ? quote.cached!.id : null);
-        if (!same) {
-          const ctx = { charging: false, endpoint: quote.endpoint };
-          throw new ApiFailure(makeApiError('PRICE_CHANGED', ctx, { details: { newCost: cost } }));
-        }
-      }
+      // The price is bound to what the user saw: anything different charges nothing and says what differs.
+      const refused = refuseSeen(req, quote, fromHistory);
+      if (refused) throw new ApiFailure(refused);
       if (route.unavailable && !fromHistory) {
         const { code, reason, action } = route.unavailable;
         throw new ApiFailure(refusal(code, reason, action));

@@ -7,8 +7,7 @@
  * realm), so they are told apart by tag and property, never by `instanceof`.
  */
 import type { ComposeRequest, ComposeResult, ComposeTarget } from '@/lib/messaging';
-
-type Box = HTMLElement | HTMLTextAreaElement;
+import { deepActive, editable, frameDoc, isText, type Box } from './focus';
 
 // The sites' compose editors, by role/label/editability (Gmail, Outlook on the web, LinkedIn messaging and the
 // invitation note).
@@ -43,31 +42,8 @@ const LABELS = [
   'class',
 ];
 
-const isText = (e: Element): e is HTMLTextAreaElement => e.tagName === 'TEXTAREA';
-const editable = (e: Element | null | undefined): e is Box =>
-  !!e && ((isText(e) && !e.disabled && !e.readOnly) || !!(e as HTMLElement).isContentEditable);
 const docOf = (e: Element) => e.ownerDocument;
 const winOf = (e: Element) => docOf(e).defaultView ?? window;
-
-/** A same-origin frame's document; null for another origin's. */
-function frameDoc(e: Element): Document | null {
-  if (e.tagName !== 'IFRAME' && e.tagName !== 'FRAME') return null;
-  try {
-    return (e as HTMLIFrameElement).contentDocument;
-  } catch {
-    return null;
-  }
-}
-
-/** The focused element, looking into open shadow roots and same-origin frames. */
-function deepActive(): Element | null {
-  let a: Element | null = document.activeElement;
-  for (;;) {
-    const inner = a?.shadowRoot?.activeElement ?? (a && frameDoc(a)?.activeElement);
-    if (!inner || inner === a) return a;
-    a = inner;
-  }
-}
 
 /** Every match of `sel` in the document, its open shadow roots and its same-origin frames. */
 function deepAll(root: Document | ShadowRoot, sel: string, out: Element[] = []): Element[] {

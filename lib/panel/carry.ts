@@ -11,17 +11,26 @@ import { fold } from '@/lib/text';
 
 const WEBMAIL = READERS.webmail.hosts as readonly string[];
 
+const https = (url: string): URL | null => {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' ? u : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether `url` is a webmail's (Gmail, Outlook on the web), over https. */
+export const onWebmail = (url: string): boolean => WEBMAIL.includes(https(url)?.hostname ?? '');
+
 /** Whether `url` is a place where the seller writes a message: webmail, or LinkedIn's messaging. */
 export function writesHere(url: string): boolean {
-  try {
-    const { protocol, hostname, pathname } = new URL(url);
-    if (protocol !== 'https:') return false;
-    return (
-      WEBMAIL.includes(hostname) || (hostname === 'www.linkedin.com' && /^\/messaging(\/|$)/.test(pathname))
-    );
-  } catch {
-    return false;
-  }
+  const u = https(url);
+  return (
+    !!u &&
+    (WEBMAIL.includes(u.hostname) ||
+      (u.hostname === 'www.linkedin.com' && /^\/messaging(\/|$)/.test(u.pathname)))
+  );
 }
 
 const personKey = (p: Pick<LookupInput, 'primeiro_nome' | 'ultimo_nome'>) =>
@@ -35,13 +44,16 @@ export const showsPerson = (
 
 /**
  * Whether the analysis of `person` stays on screen on the page the panel now follows. `page` is null when the page
- * could not be read (not allowed, unsupported, failed). It stays where the seller writes, where the page shows
- * nobody or the same person; it gives way where the page shows someone else.
+ * could not be read (not allowed, unsupported, failed). It stays where the page shows nobody or the same person. In
+ * webmail the page's person is the open message's sender (the readers leave the mailbox's owner out): they take the
+ * panel, unless the seller is writing (`composing`: a compose box has the focus). Elsewhere where the seller writes
+ * (LinkedIn's messaging) it stays; on any other page, someone else takes its place.
  */
 export function keepsPerson(
   person: Pick<LookupInput, 'primeiro_nome' | 'ultimo_nome'>,
-  page: { url: string; candidates: Candidate[] } | null,
+  page: { url: string; candidates: Candidate[]; composing?: boolean } | null,
 ): boolean {
-  if (!page || !page.candidates.length || writesHere(page.url)) return true;
-  return showsPerson(person, page.candidates);
+  if (!page || !page.candidates.length || showsPerson(person, page.candidates)) return true;
+  if (onWebmail(page.url)) return page.composing === true;
+  return writesHere(page.url);
 }

@@ -41,7 +41,8 @@ export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa:
 export type Detection =
   | { status: 'idle' }
   | { status: 'detecting' }
-  | { status: 'done'; url: string; title: string; candidates: Candidate[] }
+  /** `composing`: a box the seller writes in has the page's focus. */
+  | { status: 'done'; url: string; title: string; candidates: Candidate[]; composing?: boolean }
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
 /** Where the form's content came from; null: no form yet (several people to choose from). */
@@ -119,7 +120,12 @@ export interface PanelActions {
   setRefresh(refresh: boolean): void;
   /** Asks the prices again (e.g. another key was saved: its tier decides what is available). */
   requote(): void;
-  /** Runs the form as it stands. */
+  /**
+   * What the form as it stands will send and cost, once a re-quote in flight has answered (the button may still show
+   * the previous input's price). Null when nothing can be run, or while another click already waits for it.
+   */
+  prepare(): Promise<Ready | null>;
+  /** Runs the form as it stands, at its fresh quote. */
   run(): Promise<void>;
   /** Runs `request`; a full `quote` (the one shown) goes with it, so that the worker charges only that price. */
   runRequest(
@@ -137,6 +143,13 @@ export interface PanelActions {
   readPage(): void;
   showHistory(): void;
   back(): void;
+}
+
+/** The form, ready to be sent: the request, the quote made for exactly that input, and what it costs. */
+export interface Ready {
+  request: LookupRequest;
+  quote: Quote;
+  cost: number;
 }
 
 export type PanelStore = StoreApi<PanelState & PanelActions>;
@@ -188,7 +201,13 @@ export function seenOf(quote: Quote, refresh: boolean): SeenQuote | undefined {
 
 export function createPanelStore(deps: PanelDeps): PanelStore {
   let detectGen = 0;
+  /**
+   * Quote generations: each change of what is priced (the form, the language, a new key) starts one; only the newest
+   * one's answer is kept, and `quoting` stays true until it has answered.
+   */
   let quoteGen = 0;
+  /** A click waiting for the fresh quote: a second one meanwhile (a double click) is the same click. */
+  let preparing = false;
   let quoteTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let autoRetries = 0;
@@ -197,7 +216,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let unwatch: (() => void) | undefined;
 
-  return createStore<PanelState & PanelActions>()((set, get) => {
+  return createStore<PanelState & PanelActions>()((set, get, api) => {
     const stopWatching = () => {
       unwatch?.();
       unwatch = undefined;
@@ -233,6 +252,18 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       }, QUOTE_DEBOUNCE_MS);
     }
 
+    /** Resolves once the newest quote generation has answered (at once when none is pending). */
+    function quoted(): Promise<void> {
+      return new Promise((resolve) => {
+        if (!get().quoting) return resolve();
+        const stop = api.subscribe((s) => {
+          if (s.quoting) return;
+          stop();
+          resolve();
+        });
+      });
+    }
+
     function setForm(origin: FormOrigin | null, draft: Draft) {
       set({ origin, draft });
       requote();
@@ -259,7 +290,13 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
       set({
         detection: r.ok
-          ? { status: 'done', url: r.url, title: r.title, candidates: r.candidates }
+          ? {
+              status: 'done',
+              url: r.url,
+              title: r.title,
+              candidates: r.candidates,
+              ...(r.composing !== undefined && { composing: r.composing }),
+            }
           : { status: r.reason, url: r.url, origin: r.origin },
       });
       giveWay();
@@ -481,13 +518,29 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
         requote();
       },
 
-      async run() {
+      async prepare() {
+        if (preparing) return null;
+        preparing = true;
+        try {
+          await quoted();
+        } finally {
+          preparing = false;
+        }
         const { draft, depth, lang, refresh, quotes } = get();
         const input = inputOf(draft);
-        // Nothing is spent without a price on screen.
-        if (!input || !quotes[depth]) return;
+        const quote = quotes[depth];
+        // Nothing is spent without a price on screen; a depth this key cannot have runs only from history.
+        if (!input || !quote) return null;
+        const cost = costOf(quote, refresh);
+        if (quote.unavailable && cost !== 0) return null;
+        return { request: { input, depth, lang, refresh }, quote, cost };
+      },
+
+      async run() {
+        const ready = await get().prepare();
+        if (!ready) return;
         autoRetries = 0;
-        await get().runRequest({ input, depth, lang, refresh }, quotes[depth]);
+        await get().runRequest(ready.request, ready.quote);
       },
 
       async runRequest(request, quote) {

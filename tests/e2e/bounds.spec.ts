@@ -1,6 +1,6 @@
 /// <reference types="chrome" />
 import type { Page } from '@playwright/test';
-import { TRICKLE_TEXT } from '../sandbox/oversize';
+import { LONG_LINE_AFTER, LONG_LINE_BEFORE, TRICKLE_TEXT } from '../sandbox/oversize';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { test, expect } from './fixtures';
 import { messenger, settledJob } from './messages';
@@ -161,6 +161,24 @@ boundsTest.describe('drafts', () => {
       await panel.getByTestId('draft-write').click();
       await expect(panel.getByTestId('draft-text')).toHaveValue(TRICKLE_TEXT, { timeout: 20_000 });
       await expect(panel.getByTestId('draft-truncated')).toHaveCount(0);
+    },
+  );
+
+  boundsTest(
+    'a model line past the parser’s cap ends the draft with a clear error, keeping what came before it',
+    async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
+      const fixtures = { admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox };
+      const panel = await composer(fixtures);
+      // A first delta, then a 1 MB `data:` line, then more text and the end: the stream must stop at the line.
+      await fixtures.oversize({ kind: 'draft_long_line', size: 1024 * 1024 });
+      await panel.getByTestId('draft-write').click();
+      await expect(panel.getByText('A resposta do modelo veio num formato inesperado')).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(panel.getByTestId('draft-text')).toHaveValue(LONG_LINE_BEFORE);
+      await expect(panel.getByText(LONG_LINE_AFTER.trim())).toHaveCount(0);
+      await fixtures.shot(panel, 'bounds-draft-long-line');
+      await fixtures.oversize({ kind: null });
     },
   );
 

@@ -243,49 +243,6 @@ test('a request re-sent by the browser after a dropped keep-alive connection: th
   await expect(popup.locator('dd', { hasText: new RegExp(`^${ledger.total_credits}$`) })).toBeVisible();
 });
 
-test('typing into the company and pressing Enter at once never charges a stale price: "o preço mudou", then the Plus confirmation', async ({
-  onAna,
-  admin,
-  shot,
-}) => {
-  const { key, panel } = await onAna();
-  await priced(panel, 'plus', 'Analisar — 3 créditos');
-  await panel.getByTestId('run').click();
-  await panel
-    .getByRole('dialog', { name: 'Confirmar análise Plus' })
-    .getByRole('button', { name: 'Analisar por 3 créditos' })
-    .click();
-  await expect(panel.getByTestId('result')).toHaveAttribute('data-depth', 'plus', { timeout: 20_000 });
-  await panel.getByRole('button', { name: '← Nesta página' }).click();
-  await priced(panel, 'plus', 'Abrir do histórico — 0 créditos');
-  expect((await admin.ledger(key)).entries).toHaveLength(1);
-
-  // A few characters then Enter, faster than the quote can follow: both in one task of the page (0 ms apart, as
-  // a fast typist's last key and Enter can be), so a loaded machine cannot let the new quote arrive in between.
-  await panel.getByLabel('Empresa *').evaluate((el: HTMLInputElement) => {
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
-    setValue.call(el, `${el.value} SA`);
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.form!.requestSubmit();
-  });
-
-  const error = panel.getByTestId('error');
-  await expect(error).toHaveAttribute('data-code', 'PRICE_CHANGED');
-  await expect(error).toContainText(
-    'O preço mudou desde que foi mostrado, e nada foi cobrado. Agora custa 3 créditos.',
-  );
-  await shot(panel, 'money-price-changed');
-  expect((await admin.ledger(key)).entries).toHaveLength(1);
-
-  // The fresh price, and its confirmation.
-  await expect(panel.getByTestId('run')).toHaveText('Analisar — 3 créditos');
-  await panel.getByTestId('run').click();
-  const dialog = panel.getByRole('dialog', { name: 'Confirmar análise Plus' });
-  await expect(dialog).toContainText('A análise Plus de Ana Souza (Nubank SA) custa 3 créditos.');
-  await panel.keyboard.press('Escape');
-  expect((await admin.ledger(key)).entries).toHaveLength(1);
-});
-
 test.describe('numbers from the service', () => {
   for (const [label, absurd] of [
     ['negative and astronomical', { creditos_restantes: -50, creditos_utilizados: 1e20 }],
@@ -321,6 +278,35 @@ test.describe('numbers from the service', () => {
       expect([null, 99, 100]).toContain((stored as { balance: number | null }).balance);
     });
   }
+
+  test('a valid but implausible charge (1,000,000,000 credits for a 1-credit lookup) is shown as the service’s claim, never counted', async ({
+    onAna,
+    admin,
+    serviceWorker,
+    openPage,
+    shot,
+  }) => {
+    const { key, panel } = await onAna();
+    await priced(panel, 'quick', 'Analisar — 1 crédito');
+    await admin.faults({ absurd_billing: { creditos_utilizados: 1_000_000_000 } });
+    await panel.getByTestId('run').click();
+    await expect(panel.getByTestId('result')).toBeVisible({ timeout: 20_000 });
+    await expect(panel.getByTestId('freshness')).toHaveText(/· 1 crédito cobrado$/);
+    await expect(panel.getByTestId('implausible-charge')).toContainText(
+      'O serviço informou uma cobrança de 1.000.000.000 créditos por esta consulta, muito além do que ela pode custar.',
+    );
+    await expect(panel.getByTestId('implausible-charge')).toContainText('O custo contado é 1 crédito');
+    await shot(panel, 'money-implausible-charge');
+    expect((await admin.ledger(key)).entries).toMatchObject([{ credits: 1 }]);
+    const [entry] = await historyEntries(serviceWorker);
+    expect(entry).toMatchObject({ creditsCharged: 1, implausibleCharge: 1_000_000_000 });
+    // The history list counts what was counted.
+    await panel.getByTestId('nav-history').click();
+    await expect(panel.getByTestId('history-item').first()).toContainText('1 crédito');
+    expect(await panel.locator('body').innerText()).not.toContain('1.000.000.000');
+    const popup = await openPage('popup.html');
+    await expect(popup.getByTestId('balance')).toHaveText('99 créditos');
+  });
 
   for (const retryAfter of ['3000000', 'Fri, 31 Dec 9999 23:59:59 GMT']) {
     test(`Retry-After "${retryAfter}": no automatic retry, the time to come back is given`, async ({

@@ -83,7 +83,7 @@ export async function atTop(page: Page): Promise<Page> {
 
 /**
  * Waits until the quote for what the form holds now is in: the run button names its cost and no quote is on its
- * way (a field just edited asks for a new one; a click before it arrives is refused as a stale price).
+ * way (a field just edited asks for a new one; a click before it arrives waits for it).
  */
 export async function priced(panel: Page, depth: 'quick' | 'complete' | 'plus', cost: string | RegExp) {
   await panel.getByTestId(`depth-${depth}`).check();

@@ -25,7 +25,10 @@ export const OVERSIZE_KINDS = [
   'model_error',
   /** Streamed chats send `count` deltas of `size` characters, far past any max_tokens. */
   'draft_huge',
-  /** Streamed chats send one `size`-character line (no line break until the end). */
+  /**
+   * Streamed chats send a first delta (LONG_LINE_BEFORE), then one `size`-character `data:` line (no line break
+   * until its end), then another delta (LONG_LINE_AFTER) and the end of the stream.
+   */
   'draft_long_line',
   /** Streamed chats send TRICKLE_TEXT (with accents and an emoji), written `chunk` bytes at a time. */
   'draft_trickle',
@@ -49,6 +52,10 @@ export interface Oversize {
 }
 
 /** The draft `draft_trickle` streams, so a test can compare what arrived. */
+/** The delta before the long line of `draft_long_line`, and the one after it. */
+export const LONG_LINE_BEFORE = 'Olá, Ana! Vi que a Nubank ';
+export const LONG_LINE_AFTER = 'e este trecho vem depois da linha longa.';
+
 export const TRICKLE_TEXT =
   'Olá, Ana! Vi que a Nubank está ampliando a operação de crédito — ação ousada 🚀. Podemos conversar 15 min na quinta?';
 
@@ -138,8 +145,9 @@ async function streamChat(res: ServerResponse, o: Oversize) {
     );
   }
   if (o.kind === 'draft_long_line') {
+    res.write(chatChunk(LONG_LINE_BEFORE));
     res.write(`data: {"choices":[{"index":0,"delta":{"content":"${filler(o.size, 'x')}`);
-    return void res.end('"}}]}\n\n');
+    return void res.end(`"}}]}\n\n${chatChunk(LONG_LINE_AFTER)}${chatChunk('', 'stop')}data: [DONE]\n\n`);
   }
   const piece = filler(o.size);
   for (let i = 0; i < o.count; i++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../sandbox/accounts';
-import { TRICKLE_TEXT } from '../../sandbox/oversize';
+import { LONG_LINE_BEFORE, TRICKLE_TEXT } from '../../sandbox/oversize';
 import { ERROR_ITEMS_MAX, ERROR_TEXT_MAX } from '@/lib/api/errors';
 import { MAX_BODY_BYTES } from '@/lib/api/json';
 import { createSseParser, MAX_SSE_LINE, type SseEvent } from '@/lib/api/sse';
@@ -66,16 +66,20 @@ describe('streamed drafts over HTTP', () => {
     await oversize({ kind: null });
   });
 
-  it('a 1 MB line with no break is refused as unreadable, without holding it', async () => {
+  it('a 1 MB line with no break ends the stream with a clear error, after what came before it, without holding it', async () => {
     await oversize({ kind: 'draft_long_line', size: 1024 * 1024 });
     const stream = sb.client(DEMO_KEYS.complete).chatStream({ model: 'service-chat', messages: [] });
+    const deltas: string[] = [];
     const error = await failure(
       (async () => {
-        for await (const d of stream) void d;
+        for await (const d of stream) deltas.push(d);
       })(),
     );
-    expect(error.code).toBe('BAD_RESPONSE');
     await oversize({ kind: null });
+    expect(error.code).toBe('BAD_STREAM');
+    expect(error.message.pt).toContain('A resposta do modelo veio num formato inesperado');
+    // What came before is delivered; nothing after the long line is read.
+    expect(deltas).toEqual([LONG_LINE_BEFORE]);
   });
 });
 

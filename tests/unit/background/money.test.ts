@@ -101,6 +101,49 @@ describe('charge reconciliation', () => {
     }
   });
 
+  it('a valid but implausible claim (1,000,000,000 credits on a 2-credit lookup): kept as the claim, never the charge', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await e.send('credits.get', { refresh: true });
+    await sandbox.faults({ absurd_billing: { creditos_utilizados: 1_000_000_000 } });
+    try {
+      const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+      await settled(e, jobId);
+      const entry = await e.send('history.get', { id: jobId });
+      expect(entry).toMatchObject({ creditsCharged: 2, implausibleCharge: 1_000_000_000 });
+      expect(entry?.billingCheck).toBeUndefined();
+      // The balance the service reported with it dropped by the price: it is taken.
+      expect((await credits.get()).balance).toBe(98);
+      const csv = historyToCsv([entry!]);
+      expect(csv).toContain('cobranca_implausivel_informada');
+      expect(csv).toContain('1000000000');
+      // The history's summaries (what totals add up) carry the counted charge.
+      const [summary] = await e.send('history.list', {});
+      expect(summary?.creditsCharged).toBe(2);
+    } finally {
+      await sandbox.faults({ absurd_billing: null });
+    }
+  });
+
+  it('a balance that would drop far beyond the price is not taken: the known one stays', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await e.send('credits.get', { refresh: true });
+    await sandbox.faults({ absurd_billing: { creditos_restantes: 0 } });
+    try {
+      const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+      await settled(e, jobId);
+      const entry = await e.send('history.get', { id: jobId });
+      // The drop is said (billingCheck), never counted as the charge.
+      expect(entry).toMatchObject({ creditsCharged: 2, billingCheck: { observed: 100 } });
+      expect((await credits.get()).balance).toBe(100);
+    } finally {
+      await sandbox.faults({ absurd_billing: null });
+    }
+  });
+
   it('a 402 without billing info keeps the known balance instead of 0', async () => {
     const key = await sandbox.account({ tier: 'complete', credits: 100 });
     const e = engineWith();
@@ -137,7 +180,7 @@ describe('the quote is bound to the input', () => {
     return { e, key, seenFromHistory: { ...seen, cost: 0, cachedId: jobId } };
   }
 
-  it('the company changed after the 0-credit quote: nothing charged, PRICE_CHANGED with the new cost', async () => {
+  it('the company changed after the 0-credit quote: nothing charged, QUOTE_STALE (another input is no price change)', async () => {
     const { e, key, seenFromHistory } = await plusInHistory();
     const refused = await e
       .send('lookup', {
@@ -150,8 +193,8 @@ describe('the quote is bound to the input', () => {
         () => null,
         (err: { apiError: unknown }) => err.apiError,
       );
-    expect(refused).toMatchObject({ code: 'PRICE_CHANGED', charged: 'no', details: { newCost: 3 } });
-    expect((refused as { message: { pt: string } }).message.pt).toContain('O preço mudou');
+    expect(refused).toMatchObject({ code: 'QUOTE_STALE', charged: 'no' });
+    expect((refused as { message: { pt: string } }).message.pt).not.toContain('O preço mudou');
     expect((await sandbox.ledger(key)).entries).toHaveLength(1);
   });
 
@@ -167,7 +210,17 @@ describe('the quote is bound to the input', () => {
     await e.send('history.clear', {});
     await expect(
       e.send('lookup', { input: ana, depth: 'plus', lang: 'pt', seen: seenFromHistory }),
-    ).rejects.toMatchObject({ apiError: { code: 'PRICE_CHANGED', details: { newCost: 3 } } });
+    ).rejects.toMatchObject({
+      apiError: {
+        code: 'PRICE_CHANGED',
+        details: { oldCost: 0, newCost: 3, priceReason: 'history_expired' },
+        message: {
+          pt: expect.stringContaining(
+            'O preço mudou de 0 créditos para 3 créditos desde que foi mostrado: a análise que estava no histórico',
+          ),
+        },
+      },
+    });
     expect((await sandbox.ledger(key)).entries).toHaveLength(1);
   });
 
@@ -188,7 +241,12 @@ describe('the quote is bound to the input', () => {
       cachedId: null,
     };
     await expect(e.send('lookup', { input: ana, depth: 'quick', lang: 'pt', seen })).rejects.toMatchObject({
-      apiError: { code: 'PRICE_CHANGED', charged: 'no' },
+      apiError: {
+        code: 'PRICE_CHANGED',
+        charged: 'no',
+        details: { oldCost: 1, newCost: 1, priceReason: 'tier' },
+        message: { pt: expect.stringContaining('pelo mesmo preço (1 crédito): o nível da sua chave mudou') },
+      },
     });
     expect((await sandbox.ledger(complete)).entries).toEqual([]);
     expect((await sandbox.ledger(basic)).entries).toEqual([]);

@@ -64,6 +64,21 @@ describe('batch executor against the sandbox', () => {
     expect(ledger.total_credits).toBe(74);
   });
 
+  it('a claimed charge far beyond what a request can cost is not counted in the batch’s total', async () => {
+    const e = await withKey();
+    const few = people.slice(0, 4);
+    await sandbox.faults({ absurd_billing: { creditos_utilizados: 1_000_000_000 } });
+    onTestFinished(async () => {
+      await sandbox.faults({ absurd_billing: null });
+    });
+    const { jobId } = await e.send('batch.start', { people: few, depth: 'complete' });
+    await e.engine.batch.settled(jobId);
+    const j = await job(jobId);
+    expect(j.status).toBe('done');
+    expect(j.creditsSpent).toBe(8);
+    expect((await sandbox.ledger(e.key)).total_credits).toBe(8);
+  });
+
   it('keeps paid results for the session when the history is full, and still shows them', async () => {
     const e = await withKey();
     const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {

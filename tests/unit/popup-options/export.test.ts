@@ -72,6 +72,7 @@ describe('history export', () => {
       'creditos_cobrados',
       'creditos_cotados',
       'aviso_cobranca',
+      'cobranca_implausivel_informada',
       ...ANALYSIS_COLUMNS.map(([h]) => h),
       'id',
     ]);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keepsPerson, showsPerson, writesHere } from '@/lib/panel/carry';
+import { keepsPerson, onWebmail, showsPerson, writesHere } from '@/lib/panel/carry';
 import type { Candidate } from '@/lib/extract/types';
 import { hostileText } from '../properties/arbitraries';
 
@@ -62,22 +62,42 @@ describe('whether the analysis stays on the next page', () => {
     ).toBe(true);
   });
 
-  it('gives way to someone else, except where the seller writes', () => {
+  it('gives way to someone else; in webmail to the open message’s sender unless a compose box has the focus', () => {
     const bruno = [candidate('Bruno', 'Lima')];
+    const gmail = 'https://mail.google.com/mail/u/0/#inbox/FMfcgz';
     expect(keepsPerson(ana, { url: 'https://www.linkedin.com/in/bruno/', candidates: bruno })).toBe(false);
-    expect(keepsPerson(ana, { url: 'https://mail.google.com/mail/u/0/', candidates: bruno })).toBe(true);
+    expect(keepsPerson(ana, { url: gmail, candidates: bruno })).toBe(false);
+    expect(keepsPerson(ana, { url: gmail, candidates: bruno, composing: false })).toBe(false);
+    expect(keepsPerson(ana, { url: gmail, candidates: bruno, composing: true })).toBe(true);
+    expect(keepsPerson(ana, { url: 'https://outlook.office.com/mail/inbox/id/1', candidates: bruno })).toBe(
+      false,
+    );
+    // Nobody else in the mailbox (no message open, or the seller's own): the analysis stays.
+    expect(keepsPerson(ana, { url: gmail, candidates: [] })).toBe(true);
+    // LinkedIn's messaging stays a writing place.
+    expect(keepsPerson(ana, { url: 'https://www.linkedin.com/messaging/thread/1/', candidates: bruno })).toBe(
+      true,
+    );
   });
 
-  it('on any page: stays exactly when the page shows nobody, the person, or is a writing place', () => {
+  it('on any page: stays exactly when the page shows nobody or the person, or the seller writes there', () => {
     const name = fc.constantFrom('Ana', 'Bruno', 'ANA', 'Souza', 'Lima', '');
     fc.assert(
       fc.property(
         fc.array(fc.tuple(name, name), { maxLength: 5 }),
-        fc.constantFrom('https://mail.google.com/', 'https://acme.com.br/', 'https://www.linkedin.com/in/x/'),
-        (people, url) => {
+        fc.constantFrom(
+          'https://mail.google.com/',
+          'https://outlook.live.com/mail/0/',
+          'https://acme.com.br/',
+          'https://www.linkedin.com/in/x/',
+          'https://www.linkedin.com/messaging/',
+        ),
+        fc.option(fc.boolean(), { nil: undefined }),
+        (people, url, composing) => {
           const candidates = people.map(([f, l]) => candidate(f, l));
-          expect(keepsPerson(ana, { url, candidates })).toBe(
-            !candidates.length || writesHere(url) || showsPerson(ana, candidates),
+          const writing = onWebmail(url) ? composing === true : writesHere(url);
+          expect(keepsPerson(ana, { url, candidates, composing })).toBe(
+            !candidates.length || writing || showsPerson(ana, candidates),
           );
         },
       ),

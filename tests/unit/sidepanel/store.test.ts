@@ -420,7 +420,10 @@ describe('running a lookup', () => {
     expect(t.s().depth).toBe('complete');
 
     t.s().edit({ contexto_adicional: 'Diretora em São Paulo' });
-    await t.s().run();
+    // The run waits for the re-quote of the edited form.
+    const again = t.s().run();
+    await settle();
+    await again;
     expect(t.sent('lookup')[1]?.data).toEqual({
       ...request,
       input: { ...request.input, contexto_adicional: 'Diretora em São Paulo' },
@@ -557,6 +560,126 @@ describe('running a lookup', () => {
   });
 });
 
+describe('quote generations: the price sent is always the one for the form as it stands', () => {
+  const inHistory: HistorySummary = {
+    id: 'h1',
+    personKey: 'ana souza|nubank',
+    input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+    depth: 'plus',
+    lang: 'pt',
+    endpoint: '/plus',
+    creditsCharged: 3,
+    createdAt: 1,
+  };
+  /** Quotes answered after a round trip of `ms`; Ana at Nubank is in history (0 credits), anyone else is not. */
+  async function priced(ms = 40) {
+    const t = setup({
+      detect: () => found('https://www.linkedin.com/in/ana', ana),
+      quote: (d) =>
+        new Promise((resolve) =>
+          setTimeout(
+            () =>
+              resolve({
+                ...quote(d, d.input.empresa === 'Nubank' ? inHistory : null),
+                input: { ultimo_nome: '', ...d.input },
+              }),
+            ms,
+          ),
+        ),
+      lookup: () => ({ jobId: 'j1' }),
+    });
+    t.s().follow(1);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.s().quoting).toBe(false);
+    return t;
+  }
+  const sentLookups = (t: ReturnType<typeof setup>) => t.sent('lookup').map((c) => c.data as LookupRequest);
+
+  it('an edit then run at once (0 ms): the run waits for the new quote and sends it, with the new input', async () => {
+    const t = await priced();
+    t.s().setDepth('quick');
+    expect(t.s().quotes.quick?.cached).not.toBeNull();
+    t.s().edit({ empresa: 'Nubank SA' });
+    // The previous input's price is still there, marked as being updated.
+    expect(t.s().quoting).toBe(true);
+    expect(t.s().quotes.quick?.input?.empresa).toBe('Nubank');
+    const running = t.s().run();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sentLookups(t)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    await running;
+    const [sent] = sentLookups(t);
+    expect(sentLookups(t)).toHaveLength(1);
+    expect(sent?.input.empresa).toBe('Nubank SA');
+    expect(sent?.seen).toMatchObject({ input: { empresa: 'Nubank SA' }, cost: 1, cachedId: null });
+  });
+
+  it('prepare() gives the fresh quote and its cost; the component compares it with the price it showed', async () => {
+    const t = await priced();
+    t.s().setDepth('plus');
+    expect(t.s().quotes.plus?.cached?.id).toBe('h1');
+    t.s().edit({ empresa: 'Nubank SA' });
+    const ready = t.s().prepare();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await ready).toMatchObject({
+      request: { input: { empresa: 'Nubank SA' }, depth: 'plus' },
+      quote: { input: { empresa: 'Nubank SA' }, cached: null },
+      cost: 3,
+    });
+    // Nothing was sent: spending is the caller's, after its confirmation.
+    expect(sentLookups(t)).toEqual([]);
+  });
+
+  it('an edit while a quote is in flight: the older answer is dropped, the wait goes on to the newest', async () => {
+    const t = await priced(120);
+    t.s().edit({ empresa: 'Stone' });
+    // Past the debounce: the quote for "Stone" is on its way.
+    await vi.advanceTimersByTimeAsync(200);
+    expect(t.sent('quote').slice(-1)[0]?.data).toMatchObject({ input: { empresa: 'Stone' } });
+    t.s().edit({ empresa: 'Stone Pagamentos' });
+    const ready = t.s().prepare();
+    let answered = false;
+    void ready.then(() => (answered = true));
+    // The answer for "Stone" arrives: it is not the form's, so the wait goes on.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(t.s().quoting).toBe(true);
+    expect(t.s().quotes.quick?.input?.empresa).toBe('Nubank');
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(300);
+    expect((await ready)?.quote.input?.empresa).toBe('Stone Pagamentos');
+    expect(t.s().quotes.quick?.input?.empresa).toBe('Stone Pagamentos');
+  });
+
+  it('a double click while the quote is pending sends one lookup', async () => {
+    const t = await priced();
+    t.s().edit({ empresa: 'Nubank SA' });
+    const both = Promise.all([t.s().run(), t.s().run()]);
+    await vi.advanceTimersByTimeAsync(300);
+    await both;
+    expect(sentLookups(t)).toHaveLength(1);
+  });
+
+  it('a form emptied while waiting runs nothing', async () => {
+    const t = await priced();
+    t.s().edit({ empresa: 'Nubank SA' });
+    const ready = t.s().prepare();
+    t.s().edit({ empresa: '' });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await ready).toBeNull();
+    expect(t.sent('quote').slice(-1)[0]?.data).not.toMatchObject({ input: { empresa: '' } });
+  });
+
+  it('a page change while waiting runs nothing', async () => {
+    const t = await priced();
+    t.s().edit({ empresa: 'Nubank SA' });
+    const ready = t.s().prepare();
+    t.s().leave(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await ready).toBeNull();
+    expect(sentLookups(t)).toEqual([]);
+  });
+});
+
 describe('the way to the worker', () => {
   it('hands the components the store’s own deps: one send and one stream for the whole panel', () => {
     const t = setup({});
@@ -593,14 +716,28 @@ describe('the analysis follows the seller', () => {
     return t;
   }
 
-  it('stays where the seller writes, even when the page shows other people', async () => {
-    const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox?compose=new', bruno));
+  it('stays where the seller writes (a compose box focused in webmail), even when the page shows other people', async () => {
+    const t = await onAna(() => ({
+      ...found('https://mail.google.com/mail/u/0/#inbox?compose=new', bruno),
+      composing: true,
+    }));
     t.s().follow(2);
     expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto', entry: { id: 'e1' } });
     await settle();
     expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'auto', entry: { id: 'e1' } });
     // nothing was looked up, quoted as a lookup or written again to keep it on screen
     expect(t.sent('lookup')).toEqual([]);
+  });
+
+  it('in webmail, the open message’s sender takes the panel; "Voltar para" brings the analysis back', async () => {
+    const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox/FMfcgz', bruno));
+    t.s().follow(2);
+    await settle();
+    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().draft).toMatchObject({ primeiro_nome: 'Bruno', empresa: 'Stone Pagamentos S.A.' });
+    expect(t.s().previous?.id).toBe('e1');
+    t.s().carry(t.s().previous!, 'chosen');
+    expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'chosen', entry: { id: 'e1' } });
   });
 
   it('stays on a page with nobody, or one it cannot read, or one that shows the same person', async () => {
