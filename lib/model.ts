@@ -164,6 +164,13 @@ export interface SimilarPerson {
   score: number;
 }
 
+/** The answer to "pessoas parecidas": the best so far, and how far the background embedding of the rest is. */
+export interface SimilarPeople {
+  people: SimilarPerson[];
+  /** Entries of the history still being embedded (null when none): the answer may improve once they are. */
+  filling: { done: number; total: number } | null;
+}
+
 /** /tiers-disponiveis, reduced to what the plan comparison shows. */
 export interface PlansInfo {
   plans: {

@@ -70,6 +70,7 @@ export function createEngine(options: EngineOptions = {}) {
     'job.get': ({ id }) => jobs.get(id),
     'history.list': (q) => history.list(q),
     'history.get': ({ id }) => lookup.entry(id),
+    'history.page': ({ after, limit }) => history.page(after, limit),
     'history.delete': async ({ id }) => (await lookup.forget(id), { ok: true }),
     'history.clear': async () => (await lookup.forget(), { ok: true }),
     'credits.get': (q) => creditsService.get(q),
@@ -144,11 +145,13 @@ export function createEngine(options: EngineOptions = {}) {
 
   /**
    * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done): the history's
-   * retention, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
+   * retention and search index, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
    */
   async function tidy(): Promise<void> {
     await Promise.all([
       step('history retention', () => history.prune()),
+      // The search index is read now, so that the first search after a wake does not wait for it.
+      step('history index', () => history.warm()),
       step('toolbar icon', refreshIcon),
       step('prune alarm', async () => {
         if (!(await browser.alarms.get(PRUNE_ALARM)))
