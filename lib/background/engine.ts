@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
-import { batchJobs, credits, keyStatus, settings } from '@/lib/storage';
+import { credits, hasBatchJobs, keyStatus, settings } from '@/lib/storage';
 import { LOCAL_KEYS, shownBalance } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService, type BatchService } from './batch';
@@ -138,7 +138,7 @@ export function createEngine(options: EngineOptions = {}) {
       step('job recovery', () => lookup.recover()),
       // The batch service is built only when a batch is on record.
       step('batch recovery', async () => {
-        if (Object.keys(await batchJobs.get()).length > 0) await batchService().recover();
+        if (await hasBatchJobs()) await batchService().recover();
       }),
     ]);
   }
