@@ -81,10 +81,10 @@ export function createSearchIndex(initial: readonly StoredSummary[] = []) {
       return rows.filter((r) => r.personKey === key).map(summaryFields);
     },
 
-    /** The ids of the next `limit` entries after `cursor` (from the newest when null). */
-    page(cursor: HistoryCursor | null, limit: number): string[] {
+    /** The next `limit` entries after `cursor` (from the newest when null): where each is in the order. */
+    page(cursor: HistoryCursor | null, limit: number): HistoryCursor[] {
       const from = cursor ? after(cursor) : 0;
-      return rows.slice(from, from + limit).map((r) => r.id);
+      return rows.slice(from, from + limit).map(({ id, createdAt }) => ({ id, createdAt }));
     },
 
     /** Every summary, newest first (a copy). */

@@ -243,16 +243,11 @@ export function createHistory(options: HistoryOptions) {
       limit: number,
     ): Promise<{ entries: HistoryEntry[]; total: number; next: HistoryCursor | null }> {
       const idx = await index();
-      const ids = idx.page(cursor, limit);
+      const at = idx.page(cursor, limit);
       const tx = (await db()).transaction(STORE);
-      const stored = await Promise.all(ids.map((id) => tx.store.get(id)));
+      const stored = await Promise.all(at.map(({ id }) => tx.store.get(id)));
       const entries = stored.map(toEntry).filter((e): e is HistoryEntry => e !== null);
-      const last = ids.length === limit ? stored[stored.length - 1] : undefined;
-      return {
-        entries,
-        total: idx.size,
-        next: last ? { createdAt: last.createdAt, id: last.id } : null,
-      };
+      return { entries, total: idx.size, next: at.length === limit ? at[at.length - 1]! : null };
     },
 
     async delete(id: string): Promise<void> {

@@ -16,14 +16,15 @@ async function exportHistory(
   const writer = kind === 'json' ? jsonWriter() : historyCsvWriter();
   const parts: string[] = [writer.start];
   let count = 0;
-  let after: HistoryPage['next'] = null;
-  do {
-    const page: HistoryPage = await send('history.page', { after });
+  // The next page is asked for before this one is written: the worker reads while the page writes.
+  let next: Promise<HistoryPage> | null = send('history.page', { after: null });
+  while (next) {
+    const page: HistoryPage = await next;
+    next = page.next ? send('history.page', { after: page.next }) : null;
     parts.push(writer.part(page.entries));
     count += page.entries.length;
     progress(count, Math.max(page.total, count));
-    after = page.next;
-  } while (after);
+  }
   parts.push(writer.end());
   if (count > 0) downloadText(exportFileName(kind), kind === 'json' ? 'application/json' : 'text/csv', parts);
   return count;
