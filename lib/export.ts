@@ -7,18 +7,30 @@ import { slug } from '@/lib/text';
 
 export const EXPORT_FORMAT = 'perfil-intel-historico';
 
-export function historyToJson(entries: HistoryEntry[], exportedAt: Date = new Date()): string {
-  return JSON.stringify(
-    {
-      format: EXPORT_FORMAT,
-      version: 1,
-      exportedAt: exportedAt.toISOString(),
-      count: entries.length,
-      entries,
+/**
+ * The JSON file written a page of entries at a time (the whole history need never be in memory as one value): the
+ * opening, each page's part, and the closing with the count. Together they read as
+ * `{format, version, exportedAt, entries, count}`, laid out as JSON.stringify(…, null, 2) lays it out.
+ */
+export function jsonWriter(exportedAt: Date = new Date()) {
+  let count = 0;
+  return {
+    start: `{\n  "format": ${JSON.stringify(EXPORT_FORMAT)},\n  "version": 1,\n  "exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n  "entries": [`,
+    part(entries: readonly HistoryEntry[]): string {
+      let out = '';
+      for (const e of entries) {
+        // Inside the array, two levels in; a JSON text has no raw line break inside a string.
+        out += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify(e, null, 2).replaceAll('\n', '\n    ')}`;
+      }
+      return out;
     },
-    null,
-    2,
-  );
+    end: (): string => `${count ? '\n  ' : ''}],\n  "count": ${count}\n}`,
+  };
+}
+
+export function historyToJson(entries: HistoryEntry[], exportedAt: Date = new Date()): string {
+  const w = jsonWriter(exportedAt);
+  return w.start + w.part(entries) + w.end();
 }
 
 const list = (items: string[] | undefined) => (items ?? []).join('; ');
@@ -71,9 +83,24 @@ export function columnsOf<R>(
  * a spreadsheet would run as a formula (= + - @) are escaped: names and companies come from pages.
  */
 export function toCsv<R>(columns: [string, (r: R) => Cell][], rows: R[]): string {
-  const fields = columns.map(([h]) => h);
-  const data = rows.map((r) => columns.map(([, value]) => value(r)));
-  return `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: true, newline: '\r\n' })}`;
+  const w = csvWriter(columns);
+  return w.start + w.part(rows);
+}
+
+/** The CSV file a page of rows at a time: the byte-order mark and header, then each page's rows. */
+export function csvWriter<R>(columns: [string, (r: R) => Cell][]) {
+  const options = { escapeFormulae: true, newline: '\r\n' } as const;
+  return {
+    start: `\uFEFF${Papa.unparse([columns.map(([h]) => h)], options)}`,
+    part: (rows: readonly R[]): string =>
+      rows.length
+        ? `\r\n${Papa.unparse(
+            rows.map((r) => columns.map(([, value]) => value(r))),
+            options,
+          )}`
+        : '',
+    end: (): string => '',
+  };
 }
 
 const COLUMNS = columnsOf<HistoryEntry>(
@@ -99,6 +126,9 @@ const COLUMNS = columnsOf<HistoryEntry>(
 
 /** One row per lookup. */
 export const historyToCsv = (entries: HistoryEntry[]): string => toCsv(COLUMNS, entries);
+
+/** The history's CSV, a page at a time. */
+export const historyCsvWriter = () => csvWriter(COLUMNS);
 
 export function exportFileName(kind: 'json' | 'csv', at: Date = new Date()): string {
   const day = at.toISOString().slice(0, 10);

@@ -11,11 +11,20 @@ import {
 
 export { isHistoryEntry };
 import {
+  createSearchIndex,
+  searchTerms,
+  summaryFields,
+  type HistoryCursor,
+  type SearchIndex,
+} from '@/lib/history-index';
+import {
   HISTORY_DB,
   HISTORY_STORE as STORE,
   openHistoryDb,
+  summaryOf,
   type HistoryDb,
   type StoredEntry,
+  type StoredSummary,
 } from '@/lib/storage/idb';
 import { fold } from '@/lib/text';
 
@@ -63,23 +72,13 @@ function toEntry(stored: StoredEntry | undefined): HistoryEntry | null {
   return migrateEntry(entry);
 }
 
-export function toSummary(e: HistoryEntry): HistorySummary {
-  const summary: HistorySummary = {
-    id: e.id,
-    personKey: e.personKey,
-    input: e.input,
-    depth: e.depth,
-    lang: e.lang,
-    endpoint: e.endpoint,
-    creditsCharged: e.creditsCharged,
-    createdAt: e.createdAt,
-  };
-  if (e.analysis.cargo) summary.cargo = e.analysis.cargo;
-  return summary;
-}
+export const toSummary = (e: HistoryEntry): HistorySummary => summaryFields(summaryOf(e));
 
-const searchText = (e: HistoryEntry) =>
-  fold([e.input.primeiro_nome, e.input.ultimo_nome, e.input.empresa, e.analysis.cargo ?? ''].join(' '));
+const isSummary = (s: StoredSummary | undefined): s is StoredSummary =>
+  typeof s?.id === 'string' &&
+  typeof s.createdAt === 'number' &&
+  typeof s.search === 'string' &&
+  typeof s.personKey === 'string';
 
 const isQuotaError = (e: unknown) =>
   typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'QuotaExceededError';
@@ -124,24 +123,61 @@ export function createHistory(options: HistoryOptions) {
     return opening;
   }
 
+  let building: Promise<SearchIndex> | null = null;
+  /**
+   * The search index, read from the summaries once per worker (a summary missing or damaged is made again from its
+   * entry) and kept current by every write below, each applied once its transaction has committed.
+   */
+  function index(): Promise<SearchIndex> {
+    building ??= (async () => {
+      const d = await db();
+      const stored = await d.getAll('summaries');
+      const good = stored.filter(isSummary);
+      if (good.length !== stored.length || (await d.count(STORE)) !== good.length) {
+        const tx = d.transaction([STORE, 'summaries'], 'readwrite');
+        const fixed: StoredSummary[] = [];
+        for (let c = await tx.objectStore(STORE).openCursor(); c; c = await c.continue()) {
+          const entry = toEntry(c.value);
+          if (!entry) continue;
+          const summary = summaryOf(entry);
+          fixed.push(summary);
+          void tx.objectStore('summaries').put(summary);
+        }
+        await tx.done;
+        return createSearchIndex(fixed);
+      }
+      return createSearchIndex(good);
+    })().catch((e: unknown) => {
+      building = null;
+      throw e;
+    });
+    return building;
+  }
+  /** Applies a committed write to the index, if it is in memory or being read (it then includes or gets it). */
+  const indexed = async (fn: (idx: SearchIndex) => void) => {
+    if (building) fn(await building);
+  };
+
   /** One entry, one transaction: a failed write cannot take other entries with it. */
   async function putOnce(entry: HistoryEntry): Promise<void> {
-    const tx = (await db()).transaction(STORE, 'readwrite');
+    const tx = (await db()).transaction([STORE, 'summaries'], 'readwrite');
     const done = tx.done;
+    const summary = summaryOf(entry);
     try {
-      await tx.store.put({ ...entry, search: searchText(entry) });
+      await Promise.all([tx.objectStore(STORE).put(entry), tx.objectStore('summaries').put(summary)]);
       await done;
     } catch (e) {
       done.catch(() => undefined);
       throw e;
     }
+    await indexed((idx) => idx.upsert(summary));
   }
 
   async function prune(retentionDays?: number): Promise<number> {
     const days = retentionDays ?? (await options.retentionDays());
     const cutoff = now() - days * DAY_MS;
-    const tx = (await db()).transaction([STORE, 'drafts'], 'readwrite');
-    let removed = 0;
+    const tx = (await db()).transaction([STORE, 'drafts', 'summaries'], 'readwrite');
+    const removed: string[] = [];
     for (
       let cursor = await tx
         .objectStore(STORE)
@@ -150,13 +186,15 @@ export function createHistory(options: HistoryOptions) {
       cursor;
       cursor = await cursor.continue()
     ) {
-      // The drafts go with their analysis.
+      // The drafts and the summary go with their analysis.
       await tx.objectStore('drafts').delete(cursor.primaryKey);
+      await tx.objectStore('summaries').delete(cursor.primaryKey);
       await cursor.delete();
-      removed++;
+      removed.push(cursor.primaryKey);
     }
     await tx.done;
-    return removed;
+    await indexed((idx) => removed.forEach((id) => idx.remove(id)));
+    return removed.length;
   }
 
   return {
@@ -183,29 +221,55 @@ export function createHistory(options: HistoryOptions) {
     async list({ query = '', limit = 50 }: { query?: string; limit?: number } = {}): Promise<
       HistorySummary[]
     > {
-      const terms = fold(query).split(' ').filter(Boolean);
-      const out: HistorySummary[] = [];
+      return (await index()).list(searchTerms(query), limit);
+    },
+
+    /** Every entry's summary, newest first. */
+    async summaries(): Promise<HistorySummary[]> {
+      return (await index()).all();
+    },
+
+    /** Reads the search index now (the worker does it soon after it wakes, so that the first search is quick). */
+    async warm(): Promise<void> {
+      await index();
+    },
+
+    /**
+     * The next `limit` entries after `cursor` (from the newest when null), newest first, with how many there are
+     * in all: the whole history, a page at a time, for the export.
+     */
+    async page(
+      cursor: HistoryCursor | null,
+      limit: number,
+    ): Promise<{ entries: HistoryEntry[]; total: number; next: HistoryCursor | null }> {
+      const idx = await index();
+      const at = idx.page(cursor, limit);
       const tx = (await db()).transaction(STORE);
-      for (
-        let cursor = await tx.store.index('createdAt').openCursor(null, 'prev');
-        cursor && out.length < limit;
-        cursor = await cursor.continue()
-      ) {
-        const { search } = cursor.value;
-        const entry = toEntry(cursor.value);
-        if (entry && terms.every((t) => search.includes(t))) out.push(toSummary(entry));
-      }
-      return out;
+      const stored = await Promise.all(at.map(({ id }) => tx.store.get(id)));
+      const entries = stored.map(toEntry).filter((e): e is HistoryEntry => e !== null);
+      return { entries, total: idx.size, next: at.length === limit ? at[at.length - 1]! : null };
     },
 
     async delete(id: string): Promise<void> {
-      const tx = (await db()).transaction([STORE, 'drafts'], 'readwrite');
-      await Promise.all([tx.objectStore(STORE).delete(id), tx.objectStore('drafts').delete(id), tx.done]);
+      const tx = (await db()).transaction([STORE, 'drafts', 'summaries'], 'readwrite');
+      await Promise.all([
+        tx.objectStore(STORE).delete(id),
+        tx.objectStore('drafts').delete(id),
+        tx.objectStore('summaries').delete(id),
+        tx.done,
+      ]);
+      await indexed((idx) => idx.remove(id));
     },
 
     async clear(): Promise<void> {
-      const tx = (await db()).transaction([STORE, 'drafts'], 'readwrite');
-      await Promise.all([tx.objectStore(STORE).clear(), tx.objectStore('drafts').clear(), tx.done]);
+      const tx = (await db()).transaction([STORE, 'drafts', 'summaries'], 'readwrite');
+      await Promise.all([
+        tx.objectStore(STORE).clear(),
+        tx.objectStore('drafts').clear(),
+        tx.objectStore('summaries').clear(),
+        tx.done,
+      ]);
+      await indexed((idx) => idx.clear());
     },
 
     /**
@@ -241,15 +305,11 @@ export function createHistory(options: HistoryOptions) {
       lang: Lang,
       sinceMs: number,
     ): Promise<HistorySummary | null> {
-      const all = await (await db()).getAllFromIndex(STORE, 'personKey', key);
-      let best: HistoryEntry | null = null;
-      for (const stored of all) {
-        const e = toEntry(stored);
-        if (!e || e.lang !== lang || e.createdAt < sinceMs || DEPTH_RANK[e.depth] < DEPTH_RANK[depth])
-          continue;
-        if (!best || e.createdAt > best.createdAt) best = e;
-      }
-      return best && toSummary(best);
+      // Newest first: the first that fits is the newest.
+      const fits = (await index())
+        .person(key)
+        .find((e) => e.lang === lang && e.createdAt >= sinceMs && DEPTH_RANK[e.depth] >= DEPTH_RANK[depth]);
+      return fits ?? null;
     },
 
     /** Removes entries older than the retention period (the setting unless given); returns how many. */
@@ -268,6 +328,7 @@ export function createHistory(options: HistoryOptions) {
     async close(): Promise<void> {
       const open = opening;
       opening = null;
+      building = null;
       (await open)?.close();
     },
   };

@@ -21,7 +21,7 @@ import {
   type PlansInfo,
   type Quote,
   type ServiceStatus,
-  type SimilarPerson,
+  type SimilarPeople,
 } from '@/lib/model';
 
 /*
@@ -89,6 +89,16 @@ const batchPlanRequest = () =>
     refresh: z._default(z.boolean(), false),
   });
 
+/** The largest page of whole entries one message carries (about 2 MB). */
+export const HISTORY_PAGE_MAX = 500;
+
+/** A page of the whole history: its entries, newest first; where the next starts (null: none); how many in all. */
+export interface HistoryPage {
+  entries: HistoryEntry[];
+  next: { createdAt: number; id: string } | null;
+  total: number;
+}
+
 /**
  * Requests from extension pages to the background: how to build each payload's schema (zod/mini), and below, the
  * response types. The worker builds a schema on the first message of its type (`requestSchema`); pages only send,
@@ -104,6 +114,17 @@ const requests = {
       limit: z._default(z.int().check(z.minimum(1), z.maximum(500)), 50),
     }),
   'history.get': id,
+  // The whole history a page at a time (the export): the page after `after`, from the newest when null.
+  'history.page': () =>
+    z.object({
+      after: z._default(
+        z.nullable(
+          z.object({ createdAt: z.number(), id: z.string().check(z.minLength(1), z.maxLength(200)) }),
+        ),
+        null,
+      ),
+      limit: z._default(z.int().check(z.minimum(1), z.maximum(HISTORY_PAGE_MAX)), HISTORY_PAGE_MAX),
+    }),
   'history.delete': id,
   'history.clear': empty,
   'credits.get': () => z.object({ refresh: z._default(z.boolean(), false) }),
@@ -177,6 +198,7 @@ export interface Responses {
   'job.get': LookupJob | null;
   'history.list': HistorySummary[];
   'history.get': HistoryEntry | null;
+  'history.page': HistoryPage;
   'history.delete': { ok: true };
   'history.clear': { ok: true };
   'credits.get': Credits;
@@ -199,7 +221,7 @@ export interface Responses {
   'batch.retry': BatchJob;
   'batch.delete': { ok: true };
   'batch.entries': HistoryEntry[];
-  'draft.similar': SimilarPerson[];
+  'draft.similar': SimilarPeople;
   'draft.list': DraftVersion[];
   'draft.save': DraftVersion[];
   'compose.insert': ComposeResult | { ok: false; reason: 'no-script' };

@@ -169,6 +169,13 @@ export interface SimilarPerson {
   score: number;
 }
 
+/** The answer to "pessoas parecidas": the best so far, and how far the background embedding of the rest is. */
+export interface SimilarPeople {
+  people: SimilarPerson[];
+  /** Entries of the history still being embedded (null when none): the answer may improve once they are. */
+  filling: { done: number; total: number } | null;
+}
+
 /** /tiers-disponiveis, reduced to what the plan comparison shows. */
 export interface PlansInfo {
   plans: {
@@ -240,8 +247,8 @@ export const emptyCredits: Credits = {
 };
 
 /*
- * A batch job as it is persisted (storage.local): the rows and where each one stands. Results live in the
- * history (a row holds the entry id), so the job stays small enough to rewrite after every response.
+ * A batch job: the rows and where each one stands. Results live in the history (a row holds the entry id); the job
+ * is kept in storage.local as a head and chunks of rows (lib/storage/batch.ts).
  */
 
 /**
@@ -276,6 +283,17 @@ export interface BatchRow {
   apiError?: ApiError;
 }
 
+/** Rows settled (not queued nor sent) at a moment of a job's run. */
+export interface SettledAt {
+  at: number;
+  settled: number;
+}
+export interface RunMeasure {
+  startedAt: number;
+  first?: SettledAt;
+  last?: SettledAt;
+}
+
 export interface BatchJob {
   id: string;
   depth: Depth;
@@ -287,14 +305,17 @@ export interface BatchJob {
   pausedReason?: Text;
   rows: BatchRow[];
   creditsSpent: number;
-  /** Requests answered and the time they took in all, for the ETA. */
+  /** Requests answered and the time they took in all. */
   requests: number;
   requestMs: number;
+  /** This run in a worker (from its start or resumption): when the first and the last answers came, and how many
+   * rows were settled then. The ETA is measured from them (lib/batch/progress.ts). */
+  run?: RunMeasure;
   createdAt: number;
   updatedAt: number;
 }
 
-const rowSchema: z.ZodMiniType<BatchRow> = z.object({
+export const batchRowSchema: z.ZodMiniType<BatchRow> = z.object({
   id: z.string(),
   input: lookupInputSchema,
   status: z.enum(ROW_STATUSES),
@@ -304,19 +325,30 @@ const rowSchema: z.ZodMiniType<BatchRow> = z.object({
   apiError: z.optional(z.custom<ApiError>(isApiError)),
 });
 
-export const batchJobSchema: z.ZodMiniType<BatchJob> = z.object({
+/** A job's fields but its rows (the head kept apart from the rows: lib/storage/batch.ts). */
+export const batchJobFields = z.object({
   id: z.string(),
   depth: depthSchema,
   endpoint: z.string(),
   creditsPerProfile: z.number(),
   status: z.enum(JOB_STATUSES),
   pausedReason: z.optional(textSchema),
-  rows: z.array(rowSchema),
   creditsSpent: z.number(),
   requests: z.number(),
   requestMs: z.number(),
+  run: z.optional(
+    z.object({
+      startedAt: z.number(),
+      first: z.optional(z.object({ at: z.number(), settled: z.number() })),
+      last: z.optional(z.object({ at: z.number(), settled: z.number() })),
+    }),
+  ),
   createdAt: z.number(),
   updatedAt: z.number(),
+});
+
+export const batchJobSchema: z.ZodMiniType<BatchJob> = z.extend(batchJobFields, {
+  rows: z.array(batchRowSchema),
 });
 
 /** What a batch will cost before anything is sent (see lib/batch/plan.ts). */

@@ -7,7 +7,7 @@ import { PlanPanel } from './PlanPanel';
 import { Sources } from './Sources';
 import { JOB_LABELS, plural } from './text';
 import type { Lang, LookupInput } from '@/lib/model';
-import { batchJobs } from '@/lib/storage';
+import { batchHeads } from '@/lib/storage';
 
 const PAGE_TITLE = { pt: 'Análise em lote — Perfil Intel', en: 'Batch analysis — Perfil Intel' };
 
@@ -27,7 +27,7 @@ export function BatchApp({ tabId }: { tabId: number | null }) {
   const [jobId, setJobId] = useState<string | null>(() =>
     new URLSearchParams(location.hash.slice(1)).get('job'),
   );
-  const jobs = useStored(batchJobs);
+  const jobs = useStored(batchHeads);
   const recent = Object.values(jobs ?? {}).sort((a, b) => b.createdAt - a.createdAt);
 
   useEffect(() => {
@@ -64,7 +64,7 @@ export function BatchApp({ tabId }: { tabId: number | null }) {
               </h2>
               <ul className="space-y-1">
                 {recent.map((j) => {
-                  const n = formatNumber(lang, j.rows.length);
+                  const n = formatNumber(lang, j.rowCount);
                   const status = tr(lang, JOB_LABELS[j.status]);
                   return (
                     <li key={j.id}>
@@ -72,7 +72,7 @@ export function BatchApp({ tabId }: { tabId: number | null }) {
                         {createdText(lang, j.createdAt)} —{' '}
                         {tr(lang, {
                           pt: `${n} pessoas (${status})`,
-                          en: `${n} ${plural(j.rows.length, 'person', 'people')} (${status})`,
+                          en: `${n} ${plural(j.rowCount, 'person', 'people')} (${status})`,
                         })}
                       </Button>
                       {j.status !== 'running' && (

@@ -5,18 +5,24 @@ import { canRetry } from '@/lib/batch/model';
 import { progressOf } from '@/lib/batch/progress';
 import { formatNumber, tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
-import { Button, Card, Notice, downloadText, useStored } from '@/components/ui';
+import { Button, Card, Notice, downloadText } from '@/components/ui';
 import { AnalysisView } from '@/components/analysis';
 import { CommitteeView } from './CommitteeView';
 import { RowEditor } from './RowEditor';
 import { JOB_LABELS, countsText, rowErrorText, rowStatusText } from './text';
-import type { BatchRow, HistoryEntry, Lang } from '@/lib/model';
-import { batchJobs } from '@/lib/storage';
+import type { BatchJob, BatchRow, HistoryEntry, Lang } from '@/lib/model';
+import { watchBatchJob } from '@/lib/storage';
+
+/** One job, kept live from storage (each answer's chunk applied as it is written); undefined until read, null if gone. */
+function useBatchJob(id: string): BatchJob | null | undefined {
+  const [job, setJob] = useState<BatchJob | null>();
+  useEffect(() => watchBatchJob(id, setJob), [id]);
+  return job;
+}
 
 /** A job followed live from storage: progress, each row's status, results, exports and the committee view. */
 export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
-  const jobs = useStored(batchJobs);
-  const job = jobs?.[jobId];
+  const job = useBatchJob(jobId);
   const [entries, setEntries] = useState<Map<string, HistoryEntry>>(new Map());
   const [open, setOpen] = useState<HistoryEntry | null>(null);
   const [editing, setEditing] = useState<BatchRow | null>(null);
@@ -28,7 +34,7 @@ export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
   }, [jobId, settledCount]);
 
   const progress = useMemo(() => (job ? progressOf(job) : null), [job]);
-  if (jobs && !job)
+  if (job === null)
     return <Notice tone="warning">{tr(lang, { pt: 'Lote não encontrado.', en: 'Batch not found.' })}</Notice>;
   if (!job || !progress) return null;
   const retryable = job.rows.filter((r) => canRetry(r.status));

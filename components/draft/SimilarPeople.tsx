@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { Button, Notice, Spinner, useAction } from '@/components/ui';
 import { formatNumber, tr, useLang } from '@/lib/i18n';
 
+/** How often the answer is asked again while the history is being embedded. */
+const REFRESH_MS = 1500;
+
 /** "Pessoas parecidas que você já analisou": from the history's embeddings, at no credit cost. */
 export function SimilarPeople({ entryId, onOpen }: { entryId: string; onOpen(id: string): void }) {
   const send = useSend();
@@ -12,6 +15,14 @@ export function SimilarPeople({ entryId, onOpen }: { entryId: string; onOpen(id:
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per entry
   }, [entryId]);
+  // While the rest of the history is embedded in the background, the answer is asked again now and then.
+  const filling = state.status === 'success' ? state.value.filling : null;
+  useEffect(() => {
+    if (!filling) return;
+    const again = setTimeout(() => void load(), REFRESH_MS);
+    return () => clearTimeout(again);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- each answer still filling asks once more
+  }, [filling]);
 
   return (
     <section className="flex flex-col gap-2" aria-labelledby="similar-title" data-testid="similar-people">
@@ -34,17 +45,27 @@ export function SimilarPeople({ entryId, onOpen }: { entryId: string; onOpen(id:
           {tr(lang, state.error)}
         </Notice>
       )}
+      {filling && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" role="status" data-testid="similar-filling">
+          {tr(lang, {
+            pt: `Comparando com o histórico: ${formatNumber(lang, filling.done)} de ${formatNumber(lang, filling.total)} análises preparadas.`,
+            en: `Comparing with the history: ${formatNumber(lang, filling.done)} of ${formatNumber(lang, filling.total)} analyses prepared.`,
+          })}
+        </p>
+      )}
       {state.status === 'success' &&
-        (state.value.length === 0 ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {tr(lang, {
-              pt: 'Ainda não há outras pessoas no histórico para comparar.',
-              en: 'No other people in the history to compare with yet.',
-            })}
-          </p>
+        (state.value.people.length === 0 ? (
+          filling ? null : (
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">
+              {tr(lang, {
+                pt: 'Ainda não há outras pessoas no histórico para comparar.',
+                en: 'No other people in the history to compare with yet.',
+              })}
+            </p>
+          )
         ) : (
           <ul className="flex flex-col gap-1">
-            {state.value.map((p) => (
+            {state.value.people.map((p) => (
               <li key={p.id}>
                 <Button
                   variant="ghost"

@@ -1,28 +1,45 @@
 import { useState } from 'react';
 import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/components/ui';
-import { exportFileName, historyToCsv, historyToJson } from '@/lib/export';
-import { tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
-import type { HistoryEntry, Lang } from '@/lib/model';
+import { exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
+import { formatNumber, tr } from '@/lib/i18n';
+import { send, type HistoryPage } from '@/lib/messaging';
+import type { Lang } from '@/lib/model';
 
-/** The protocol's largest page of history. */
-const MAX_ENTRIES = 500;
-
-async function allEntries(): Promise<HistoryEntry[]> {
-  const summaries = await send('history.list', { limit: MAX_ENTRIES });
-  const entries = await Promise.all(summaries.map((s) => send('history.get', { id: s.id })));
-  return entries.filter((e): e is HistoryEntry => e !== null);
+/**
+ * The whole history as one file, read a page at a time from the worker and written a page at a time: each page's
+ * part is a piece of the file (a Blob of pieces), never one string of everything. `progress` after each page.
+ */
+async function exportHistory(
+  kind: 'json' | 'csv',
+  progress: (done: number, total: number) => void,
+): Promise<number> {
+  const writer = kind === 'json' ? jsonWriter() : historyCsvWriter();
+  const parts: string[] = [writer.start];
+  let count = 0;
+  // The next page is asked for before this one is written: the worker reads while the page writes.
+  let next: Promise<HistoryPage> | null = send('history.page', { after: null });
+  while (next) {
+    const page: HistoryPage = await next;
+    next = page.next ? send('history.page', { after: page.next }) : null;
+    parts.push(writer.part(page.entries));
+    count += page.entries.length;
+    progress(count, Math.max(page.total, count));
+  }
+  parts.push(writer.end());
+  if (count > 0) downloadText(exportFileName(kind), kind === 'json' ? 'application/json' : 'text/csv', parts);
+  return count;
 }
 
 export function DataSection({ lang }: { lang: Lang }) {
   const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [exported, runExport] = useAction(async (kind: 'json' | 'csv') => {
-    const entries = await allEntries();
-    if (entries.length > 0) {
-      const text = kind === 'json' ? historyToJson(entries) : historyToCsv(entries);
-      downloadText(exportFileName(kind), kind === 'json' ? 'application/json' : 'text/csv', text);
+    setProgress(null);
+    try {
+      return await exportHistory(kind, (done, total) => setProgress({ done, total }));
+    } finally {
+      setProgress(null);
     }
-    return entries.length;
   });
   const [cleared, runClear] = useAction(() => send('history.clear', {}));
   const clear = async () => {
@@ -50,6 +67,14 @@ export function DataSection({ lang }: { lang: Lang }) {
           {tr(lang, { pt: 'Apagar todo o histórico', en: 'Delete all history' })}
         </Button>
       </div>
+      {exported.status === 'loading' && progress && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" role="status" data-testid="export-progress">
+          {tr(lang, {
+            pt: `Exportando: ${formatNumber(lang, progress.done)} de ${formatNumber(lang, progress.total)} consultas.`,
+            en: `Exporting: ${formatNumber(lang, progress.done)} of ${formatNumber(lang, progress.total)} lookups.`,
+          })}
+        </p>
+      )}
       {exported.status === 'success' &&
         (exported.value === 0 ? (
           <Notice tone="info">
@@ -58,14 +83,9 @@ export function DataSection({ lang }: { lang: Lang }) {
         ) : (
           <Notice tone="success">
             {tr(lang, {
-              pt: `${exported.value} consultas exportadas.`,
-              en: `${exported.value} lookups exported.`,
+              pt: `${formatNumber(lang, exported.value)} consultas exportadas: o histórico inteiro.`,
+              en: `${formatNumber(lang, exported.value)} lookups exported: the whole history.`,
             })}
-            {exported.value >= MAX_ENTRIES &&
-              tr(lang, {
-                pt: ` São as ${MAX_ENTRIES} mais recentes; apague-as depois de guardar o arquivo para exportar as anteriores.`,
-                en: ` These are the ${MAX_ENTRIES} most recent; delete them once the file is kept to export older ones.`,
-              })}
           </Notice>
         ))}
       {exported.status === 'error' && <Notice tone="danger">{tr(lang, exported.error)}</Notice>}

@@ -1,6 +1,7 @@
 /** Hands `text` to the browser as a file download. */
-export function downloadText(fileName: string, mime: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
+export function downloadText(fileName: string, mime: string, text: string | readonly string[]): void {
+  const parts = typeof text === 'string' ? [text] : [...text];
+  const url = URL.createObjectURL(new Blob(parts, { type: `${mime};charset=utf-8` }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

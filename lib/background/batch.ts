@@ -15,10 +15,19 @@ import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
 import type { BatchJob, BatchPlan, BatchRow, Depth, HistoryEntry, LookupInput } from '@/lib/model';
-import { batchJobs, credits as storedCredits, keyStatus, settings } from '@/lib/storage';
+import {
+  convertLegacyBatchJobs,
+  credits as storedCredits,
+  keyStatus,
+  readBatchJobs,
+  removeBatchRows,
+  settings,
+  writeBatch,
+} from '@/lib/storage';
 
 /*
- * Batch jobs run here, in the background, persisted after every answer. A row is marked `sent` (and saved)
+ * Batch jobs run here, in the background, persisted after every answer: the worker keeps the jobs in memory (read
+ * once) and writes what an answer changed, the jobs' heads and the chunks of the rows it touched. A row is marked `sent` (and saved)
  * before its request goes out; a worker that dies with rows `sent` leaves them for the next start, which
  * finds their results in the history (saved under a pre-assigned id) or marks them interrupted. Nothing is
  * ever re-sent by itself: the user retries interrupted and failed rows.
@@ -68,16 +77,41 @@ export function createBatchService(deps: BatchDeps) {
   const drivers = new Map<string, Promise<void>>();
   const kept = createKeeper(history);
 
-  const get = async (id: string) => (await batchJobs.get())[id] ?? null;
-
-  /** Read-modify-write of one job; every change is persisted before anything else happens. */
-  async function change(id: string, fn: (job: BatchJob) => BatchJob): Promise<BatchJob | null> {
-    const all = await batchJobs.update((jobs) => {
-      const job = jobs[id];
-      return job ? { ...jobs, [id]: { ...fn(job), updatedAt: now() } } : jobs;
+  let loading: Promise<Map<string, BatchJob>> | null = null;
+  /** Every job, read once per worker (jobs kept by an older version are converted first). */
+  function jobs(): Promise<Map<string, BatchJob>> {
+    loading ??= (async () => {
+      await convertLegacyBatchJobs();
+      return new Map(Object.entries(await readBatchJobs()));
+    })().catch((e: unknown) => {
+      loading = null;
+      throw e;
     });
-    return all[id] ?? null;
+    return loading;
   }
+
+  const get = async (id: string) => (await jobs()).get(id) ?? null;
+
+  /**
+   * Changes one job in memory and persists it before anything else happens: the heads, and the chunks holding the
+   * rows that changed (a new rows array of the same length: the rows that are not the same objects).
+   */
+  async function change(id: string, fn: (job: BatchJob) => BatchJob): Promise<BatchJob | null> {
+    const all = await jobs();
+    const old = all.get(id);
+    if (!old) return null;
+    const job = { ...fn(old), updatedAt: now() };
+    all.set(id, job);
+    const rowIndexes =
+      job.rows.length === old.rows.length
+        ? job.rows.flatMap((r, i) => (r === old.rows[i] ? [] : [i]))
+        : undefined;
+    await writeBatch(all.values(), { job, rowIndexes });
+    return job;
+  }
+
+  const settledRows = (job: BatchJob) =>
+    job.rows.filter((r) => r.status !== 'queued' && r.status !== 'sent').length;
 
   const patchRows = (job: BatchJob, patch: Map<string, Partial<BatchRow>>): BatchJob => ({
     ...job,
@@ -145,12 +179,13 @@ export function createBatchService(deps: BatchDeps) {
       createdAt: at,
       updatedAt: at,
     };
-    await batchJobs.update((jobs) => {
-      const kept = Object.values(jobs)
-        .sort((a, b) => b.updatedAt - a.updatedAt)
-        .slice(0, MAX_JOBS - 1);
-      return Object.fromEntries([...kept, job].map((j) => [j.id, j]));
-    });
+    const all = await jobs();
+    // The newest MAX_JOBS stay; the rows of the others go.
+    const dropped = [...all.values()].sort((a, b) => b.updatedAt - a.updatedAt).slice(MAX_JOBS - 1);
+    for (const old of dropped) all.delete(old.id);
+    all.set(id, job);
+    await writeBatch(all.values(), { job });
+    await Promise.all(dropped.map(removeBatchRows));
     void drive(id);
     return { jobId: id };
   }
@@ -169,6 +204,8 @@ export function createBatchService(deps: BatchDeps) {
 
   async function loop(id: string): Promise<void> {
     const inFlight = new Set<Promise<void>>();
+    // The ETA measures this run, from its first answer on.
+    await change(id, (j) => ({ ...j, run: { startedAt: now() } }));
     for (;;) {
       let job = await get(id);
       const queued = job?.status === 'running' ? job.rows.filter((r) => r.status === 'queued') : [];
@@ -295,12 +332,17 @@ export function createBatchService(deps: BatchDeps) {
         ? claimed
         : successes * cpp;
     const ms = clock.now() - started;
-    await change(job.id, (j) => ({
-      ...patchRows(j, patch),
-      creditsSpent: j.creditsSpent + spent,
-      requests: j.requests + 1,
-      requestMs: j.requestMs + ms,
-    }));
+    await change(job.id, (j) => {
+      const next = patchRows(j, patch);
+      const at = { at: now(), settled: settledRows(next) };
+      return {
+        ...next,
+        creditsSpent: j.creditsSpent + spent,
+        requests: j.requests + 1,
+        requestMs: j.requestMs + ms,
+        run: { startedAt: j.run?.startedAt ?? at.at, first: j.run?.first ?? at, last: at },
+      };
+    });
   }
 
   async function must(id: string): Promise<BatchJob> {
@@ -367,7 +409,12 @@ export function createBatchService(deps: BatchDeps) {
     },
 
     async remove(id: string): Promise<void> {
-      await batchJobs.update(({ [id]: _gone, ...rest }) => rest);
+      const all = await jobs();
+      const job = all.get(id);
+      if (!job) return;
+      all.delete(id);
+      await writeBatch(all.values());
+      await removeBatchRows(job);
     },
 
     /** The history entries of a job's done and cached rows. */
@@ -384,7 +431,7 @@ export function createBatchService(deps: BatchDeps) {
      * interrupted, never re-sent by itself. Jobs that were running carry on with their queued rows.
      */
     async recover(): Promise<void> {
-      for (const job of Object.values(await batchJobs.get())) {
+      for (const job of [...(await jobs()).values()]) {
         const sent = job.rows.filter((r) => r.status === 'sent');
         if (sent.length) {
           const patch = new Map<string, Partial<BatchRow>>();

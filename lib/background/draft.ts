@@ -27,7 +27,7 @@ import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import { refusal } from './refusal';
 import { senderKind } from './sender';
-import type { SimilarPerson } from '@/lib/model';
+import type { HistoryEntry, SimilarPeople } from '@/lib/model';
 
 /* Outreach drafting (streamed through a Port) and "similar people". Both use only the /v1 model API. */
 
@@ -74,6 +74,9 @@ export function createDraftService(options: DraftServiceOptions) {
     createSimilarity({
       client: () => client(),
       beforeRequest: () => admit('/v1/embeddings'),
+      nextTurn: () => limiter.take(),
+      read: async (ids) =>
+        (await Promise.all(ids.map((id) => history.get(id)))).filter((e): e is HistoryEntry => e !== null),
     });
 
   /** A draft or review request checked, the analysis it is about, and the model API admitted under the limits. */
@@ -195,13 +198,16 @@ export function createDraftService(options: DraftServiceOptions) {
     },
 
     /** The top people like this entry's, among other people already analysed. No profile credits. */
-    async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPerson[]> {
+    async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPeople> {
       const entry = await kept.get(entryId);
-      if (!entry) return [];
-      const all = await history.exportAll();
+      if (!entry) return { people: [], filling: null };
+      const all = await history.summaries();
       await similarity.prune(all);
       return similarity.similar(entry, all);
     },
+
+    /** Resolves when the background embedding has stopped (tests and the benchmark). */
+    similarSettled: () => similarity.settled(),
   };
 }
 

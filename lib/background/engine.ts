@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
-import { batchJobs, credits, keyStatus, settings } from '@/lib/storage';
+import { credits, hasBatchJobs, keyStatus, settings } from '@/lib/storage';
 import { LOCAL_KEYS, shownBalance } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService, type BatchService } from './batch';
@@ -70,6 +70,7 @@ export function createEngine(options: EngineOptions = {}) {
     'job.get': ({ id }) => jobs.get(id),
     'history.list': (q) => history.list(q),
     'history.get': ({ id }) => lookup.entry(id),
+    'history.page': ({ after, limit }) => history.page(after, limit),
     'history.delete': async ({ id }) => (await lookup.forget(id), { ok: true }),
     'history.clear': async () => (await lookup.forget(), { ok: true }),
     'credits.get': (q) => creditsService.get(q),
@@ -137,18 +138,20 @@ export function createEngine(options: EngineOptions = {}) {
       step('job recovery', () => lookup.recover()),
       // The batch service is built only when a batch is on record.
       step('batch recovery', async () => {
-        if (Object.keys(await batchJobs.get()).length > 0) await batchService().recover();
+        if (await hasBatchJobs()) await batchService().recover();
       }),
     ]);
   }
 
   /**
    * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done): the history's
-   * retention, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
+   * retention and search index, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
    */
   async function tidy(): Promise<void> {
     await Promise.all([
       step('history retention', () => history.prune()),
+      // The search index is read now, so that the first search after a wake does not wait for it.
+      step('history index', () => history.warm()),
       step('toolbar icon', refreshIcon),
       step('prune alarm', async () => {
         if (!(await browser.alarms.get(PRUNE_ALARM)))

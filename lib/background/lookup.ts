@@ -52,8 +52,12 @@ export function createLookupService(deps: LookupDeps) {
   const byJob = new Map<string, Promise<void>>();
 
   async function reusable(req: LookupRequest): Promise<HistorySummary | null> {
+    // The history's index is read beside the setting, which decides whether it is looked at.
+    const warm = history.warm();
+    warm.catch(() => undefined);
     const { reuseDays } = await settings.get();
     if (reuseDays <= 0) return null;
+    await warm;
     return history.findReusable(personKey(req.input), req.depth, req.lang, now() - reuseDays * DAY_MS);
   }
 
@@ -130,6 +134,14 @@ export function createLookupService(deps: LookupDeps) {
     };
   }
 
+  /** The client and the balance before (to compare its drop with the price once the service answers). */
+  type Prepared = Promise<[Awaited<ReturnType<ClientFactory>>, number | null]>;
+  function prepare(): Prepared {
+    const needs = Promise.all([deps.client(), deps.credits.balanceBefore()]);
+    needs.catch(() => undefined);
+    return needs;
+  }
+
   /**
    * Runs a job once it is recorded (`recorded`: a worker that dies mid-call finds the record at restart); `hit` is the
    * history entry the quote found, when it serves the job. What the call needs besides the record is read meanwhile.
@@ -139,11 +151,9 @@ export function createLookupService(deps: LookupDeps) {
     endpoint: Route['endpoint'],
     hit: HistorySummary | null,
     recorded: Promise<void>,
+    needs: Prepared,
   ): Promise<void> {
     const { input } = job.request;
-    // The client and the balance before (to compare its drop with the price once the service answers).
-    const needs = hit ? null : Promise.all([deps.client(), deps.credits.balanceBefore()]);
-    needs?.catch(() => undefined);
     // Not recorded, not run: the caller says why.
     await recorded;
     try {
@@ -154,7 +164,7 @@ export function createLookupService(deps: LookupDeps) {
         await jobs.finish(job.id, outcome);
         return;
       }
-      const [client, before] = await needs!;
+      const [client, before] = await needs;
       const charge = deps.credits.beginCharge();
       let res: SingleResult;
       let alone: boolean;
@@ -192,6 +202,9 @@ export function createLookupService(deps: LookupDeps) {
 
     /** Starts a lookup, or joins the identical one in flight; answers at once with the job id. */
     async start(req: LookupRequest): Promise<{ jobId: string }> {
+      // What a charging call needs besides the decision is read beside the quote check, not after it (reads only:
+      // nothing is sent until the check below has passed and the job is recorded).
+      const needs = prepare();
       const { route, quote } = await plan(req);
       const fromHistory = quote.cached !== null && !req.refresh;
       // The price is bound to what the user saw: anything different charges nothing and says what differs.
@@ -215,7 +228,7 @@ export function createLookupService(deps: LookupDeps) {
       };
       const persisted = jobs.put(job);
       const done = keepAlive
-        .hold(run(job, route.endpoint, fromHistory ? quote.cached : null, persisted))
+        .hold(run(job, route.endpoint, fromHistory ? quote.cached : null, persisted, needs))
         .catch(() => undefined)
         .finally(() => {
           inFlight.delete(key);

@@ -1,6 +1,6 @@
 import { MAX_BATCH_SIZE } from './model';
 import { MAX_IN_FLIGHT, MIN_GAP_MS } from './pacing';
-import type { BatchJob, RowStatus } from '@/lib/model';
+import type { BatchJob, RowStatus, RunMeasure } from '@/lib/model';
 
 export interface BatchProgress {
   total: number;
@@ -17,7 +17,7 @@ export interface BatchProgress {
   etaMs: number | null;
 }
 
-export function progressOf(job: BatchJob): BatchProgress {
+export function progressOf(job: BatchJob, now: number = Date.now()): BatchProgress {
   const byStatus: Record<RowStatus, number> = {
     queued: 0,
     sent: 0,
@@ -39,11 +39,27 @@ export function progressOf(job: BatchJob): BatchProgress {
     creditsSpent: job.creditsSpent,
     fraction: total ? (total - remaining) / total : 1,
     etaMs:
-      job.status === 'running' ? eta(remaining, job.requests ? job.requestMs / job.requests : null) : null,
+      job.status === 'running'
+        ? (measuredEta(job.run, remaining, now) ??
+          eta(remaining, job.requests ? job.requestMs / job.requests : null))
+        : null,
   };
 }
 
-/** Remaining requests run 5 at a time, each start at least 0.5 s after the previous one. */
+/**
+ * What is left at the pace measured in this run: rows settled between its first answer and its last, over the time
+ * between them (the first answer's wait is not a pace), less the time since the last answer. Null until two answers
+ * apart in time have come.
+ */
+export function measuredEta(run: RunMeasure | undefined, remaining: number, now: number): number | null {
+  if (remaining === 0) return 0;
+  const { first, last } = run ?? {};
+  if (!first || !last || last.at <= first.at || last.settled <= first.settled) return null;
+  const msPerRow = (last.at - first.at) / (last.settled - first.settled);
+  return Math.max(0, Math.round(remaining * msPerRow - Math.max(0, now - last.at)));
+}
+
+/** Before any pace is measured: remaining requests run 5 at a time, each start at least 0.5 s after the previous one. */
 export function eta(remainingRows: number, msPerRequest: number | null): number | null {
   if (remainingRows === 0) return 0;
   if (msPerRequest === null) return null;

@@ -1,18 +1,21 @@
 import type { ApiClient } from '@/lib/api/client';
 import { embeddingVector } from '@/lib/api/model-schemas';
-import type { HistoryEntry, SimilarPerson } from '@/lib/model';
+import type { HistoryEntry, HistorySummary, SimilarPeople, SimilarPerson } from '@/lib/model';
 import { EMBEDDINGS_DB, openEmbeddingsDb, type EmbeddingsDb } from '@/lib/storage/idb';
+import { quantize, quantizedCosine } from './vectors';
 
 /*
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona
- * and MBTI type, computed once and cached here (keyed by entry id and model). Only the model API is called:
- * no profile credits are spent.
+ * and MBTI type, computed once and kept (keyed by entry id and model). The vectors are read into memory once per
+ * worker and kept current as they are embedded or dropped; an open compares the entry with them in memory. Entries
+ * without a vector are embedded in the background, a batch per request, and the answer says how far that is. Only
+ * the model API is called: no profile credits are spent.
  */
 
 export const EMBEDDING_MODEL = 'service-embedding';
 export const SIMILAR_COUNT = 3;
 /** Inputs per embeddings request. */
-const BATCH = 100;
+export const EMBED_BATCH = 100;
 
 /** The text that stands for an entry: what makes two buyers alike, not who they are. */
 export function embeddingText(entry: HistoryEntry): string {
@@ -37,29 +40,28 @@ function hashText(text: string): string {
   return (h >>> 0).toString(16);
 }
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 export interface SimilarOptions {
-  /** The client for /v1; called only for entries not yet cached. */
+  /** The client for /v1; called only for entries without a vector. */
   client: () => Promise<ApiClient>;
-  /** Called before each embeddings request (the client-side rate limit). */
+  /** Before the request for the entry on screen: throws when the model API's rate limit says wait. */
   beforeRequest?: () => void;
+  /** Before each background request: the ms to wait for the rate limit (0: go now, and the request is counted). */
+  nextTurn?: () => number;
+  /** The entries to embed in the background, by id (missing ones are skipped). */
+  read: (ids: string[]) => Promise<HistoryEntry[]>;
   name?: string;
   model?: string;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+interface Kept {
+  textHash: string;
+  vector: Int8Array;
 }
 
 export function createSimilarity(options: SimilarOptions) {
   const model = options.model ?? EMBEDDING_MODEL;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let opening: Promise<EmbeddingsDb> | null = null;
   const db = () =>
     (opening ??= openEmbeddingsDb(options.name ?? EMBEDDINGS_DB).catch((e: unknown) => {
@@ -67,84 +69,148 @@ export function createSimilarity(options: SimilarOptions) {
       throw e;
     }));
 
-  /** Vectors for these entries, from the cache or, for the missing ones, from the model API. */
-  async function vectors(entries: HistoryEntry[]): Promise<Map<string, number[]>> {
-    const out = new Map<string, number[]>();
-    const missing: { entry: HistoryEntry; text: string }[] = [];
-    const d = await db();
-    for (const entry of entries) {
-      const text = embeddingText(entry);
-      if (!text) continue;
-      const hit = await d.get('vectors', [entry.id, model]);
-      if (hit?.textHash === hashText(text)) out.set(entry.id, hit.vector);
-      else missing.push({ entry, text });
-    }
-    if (missing.length > 0) {
-      const client = await options.client();
-      for (let i = 0; i < missing.length; i += BATCH) {
-        const batch = missing.slice(i, i + BATCH);
-        options.beforeRequest?.();
-        const res = await client.embeddings({ model, input: batch.map((m) => m.text) });
-        const tx = d.transaction('vectors', 'readwrite');
-        res.data.forEach((item, position) => {
-          const m = batch[item.index ?? position];
-          if (!m) return;
-          const vector = embeddingVector(item.embedding);
-          out.set(m.entry.id, vector);
-          void tx.store.put({ entryId: m.entry.id, model, textHash: hashText(m.text), vector });
-        });
-        await tx.done;
+  let loading: Promise<Map<string, Kept>> | null = null;
+  /** Every vector of this model, read once. */
+  function kept(): Promise<Map<string, Kept>> {
+    loading ??= (async () => {
+      const all = await (await db()).getAll('vectors');
+      const map = new Map<string, Kept>();
+      for (const v of all)
+        if (v.model === model && v.vector instanceof Int8Array)
+          map.set(v.entryId, { textHash: v.textHash, vector: v.vector });
+      return map;
+    })().catch((e: unknown) => {
+      loading = null;
+      throw e;
+    });
+    return loading;
+  }
+
+  /** Embeds these entries (at most EMBED_BATCH) in one request and keeps their vectors. */
+  async function embed(entries: { entry: HistoryEntry; text: string }[]): Promise<void> {
+    const client = await options.client();
+    const res = await client.embeddings({ model, input: entries.map((m) => m.text) });
+    const map = await kept();
+    const tx = (await db()).transaction('vectors', 'readwrite');
+    res.data.forEach((item, position) => {
+      const m = entries[item.index ?? position];
+      const vector = m && quantize(embeddingVector(item.embedding));
+      if (!m || !vector) return;
+      const textHash = hashText(m.text);
+      map.set(m.entry.id, { textHash, vector });
+      void tx.store.put({ entryId: m.entry.id, model, textHash, vector });
+    });
+    await tx.done;
+  }
+
+  /** The background filling: the ids still to embed, and how many of this round are done. */
+  const queue = new Set<string>();
+  let progress = { done: 0, total: 0 };
+  let filling: Promise<void> | null = null;
+
+  function fill(ids: string[]): void {
+    for (const id of ids) queue.add(id);
+    progress = { done: progress.done, total: progress.done + queue.size };
+    filling ??= (async () => {
+      try {
+        while (queue.size > 0) {
+          const ids = [...queue].slice(0, EMBED_BATCH);
+          const wait = options.nextTurn?.() ?? 0;
+          if (wait > 0) {
+            await sleep(wait);
+            continue;
+          }
+          const entries = (await options.read(ids)).flatMap((entry) => {
+            const text = embeddingText(entry);
+            return text ? [{ entry, text }] : [];
+          });
+          if (entries.length) await embed(entries);
+          for (const id of ids) queue.delete(id);
+          progress = { done: progress.done + ids.length, total: progress.done + ids.length + queue.size };
+        }
+      } catch (e) {
+        // Left for the next open to start again.
+        console.error('embeddings', e instanceof Error ? e.message : e);
+        queue.clear();
+      } finally {
+        filling = null;
+        progress = { done: 0, total: 0 };
       }
-    }
-    return out;
+    })();
   }
 
   return {
-    /** The entries most like `target`, other people only, best first. */
+    /**
+     * The people most like `target`'s among `candidates` (history summaries, newest first), other people only,
+     * best first; those not embedded yet are embedded in the background and `filling` says how far that is.
+     */
     async similar(
       target: HistoryEntry,
-      all: HistoryEntry[],
+      candidates: readonly HistorySummary[],
       count = SIMILAR_COUNT,
-    ): Promise<SimilarPerson[]> {
-      const others = all.filter((e) => e.id !== target.id && e.personKey !== target.personKey);
+    ): Promise<SimilarPeople> {
+      const text = embeddingText(target);
       // One entry per person: the newest (the list comes newest first).
-      const newest = new Map<string, HistoryEntry>();
-      for (const e of others) if (!newest.has(e.personKey)) newest.set(e.personKey, e);
-      const candidates = [...newest.values()];
-      if (candidates.length === 0 || !embeddingText(target)) return [];
-      const vecs = await vectors([target, ...candidates]);
-      const t = vecs.get(target.id);
-      if (!t) return [];
-      return candidates
-        .flatMap((e) => {
-          const v = vecs.get(e.id);
-          if (!v) return [];
-          const name = [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' ');
-          const person: SimilarPerson = { id: e.id, name, company: e.input.empresa, score: cosine(t, v) };
-          if (e.analysis.cargo) person.cargo = e.analysis.cargo;
-          return [person];
-        })
-        .sort((a, b) => b.score - a.score)
-        .slice(0, count);
+      const newest = new Map<string, HistorySummary>();
+      for (const e of candidates)
+        if (e.id !== target.id && e.personKey !== target.personKey && !newest.has(e.personKey))
+          newest.set(e.personKey, e);
+      if (newest.size === 0 || !text) return { people: [], filling: null };
+      const map = await kept();
+      const own = map.get(target.id);
+      if (own?.textHash !== hashText(text)) {
+        options.beforeRequest?.();
+        await embed([{ entry: target, text }]);
+      }
+      const t = map.get(target.id)?.vector;
+      if (!t) return { people: [], filling: null };
+      const missing: string[] = [];
+      const scored: SimilarPerson[] = [];
+      for (const e of newest.values()) {
+        const v = map.get(e.id)?.vector;
+        if (!v) {
+          missing.push(e.id);
+          continue;
+        }
+        const name = [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' ');
+        const person: SimilarPerson = {
+          id: e.id,
+          name,
+          company: e.input.empresa,
+          score: quantizedCosine(t, v),
+        };
+        if (e.cargo) person.cargo = e.cargo;
+        scored.push(person);
+      }
+      if (missing.length) fill(missing);
+      return {
+        people: scored.sort((a, b) => b.score - a.score).slice(0, count),
+        filling: queue.size > 0 ? { ...progress } : null,
+      };
     },
 
-    /** Drops the vectors of entries no longer in the history (deleted or past retention). */
-    async prune(keep: readonly HistoryEntry[]): Promise<number> {
+    /** Drops the vectors of entries no longer in the history (deleted or past retention); returns how many. */
+    async prune(keep: readonly { id: string }[]): Promise<number> {
       const ids = new Set(keep.map((e) => e.id));
+      const map = await kept();
+      const gone = [...map.keys()].filter((id) => !ids.has(id));
+      if (!gone.length) return 0;
       const tx = (await db()).transaction('vectors', 'readwrite');
-      let removed = 0;
-      for (let c = await tx.store.openCursor(); c; c = await c.continue()) {
-        if (ids.has(c.value.entryId)) continue;
-        await c.delete();
-        removed++;
+      for (const id of gone) {
+        map.delete(id);
+        void tx.store.delete([id, model]);
       }
       await tx.done;
-      return removed;
+      return gone.length;
     },
+
+    /** Resolves when the background filling has stopped (tests and the benchmark). */
+    settled: (): Promise<void> => filling ?? Promise.resolve(),
 
     async close(): Promise<void> {
       const open = opening;
       opening = null;
+      loading = null;
       (await open)?.close();
     },
   };

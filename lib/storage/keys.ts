@@ -10,7 +10,9 @@ export const LOCAL_KEYS = {
   keyStatus: 'keyStatus',
   credits: 'credits',
   onboardingDone: 'onboardingDone',
+  /** Version 1 of the batch jobs (every job in one record): converted to the heads and chunks at the worker's start. */
   batchJobs: 'batchJobs',
+  batchHeads: 'batchHeads',
 } as const;
 
 export const SESSION_KEYS = {

@@ -1,13 +1,6 @@
 import * as z from 'zod/mini';
-import {
-  batchJobSchema,
-  creditsSchema,
-  depths,
-  emptyCredits,
-  keyStatusSchema,
-  langSchema,
-} from '@/lib/model';
-import { defineStored, recordOf } from './define';
+import { creditsSchema, depths, emptyCredits, keyStatusSchema, langSchema } from '@/lib/model';
+import { defineStored } from './define';
 import { LOCAL_KEYS } from './keys';
 
 /* What is kept in storage.local: it outlives a browser restart. */
@@ -62,6 +55,3 @@ export const keyStatus = defineStored(`local:${LOCAL_KEYS.keyStatus}`, keyStatus
 export const credits = defineStored(`local:${LOCAL_KEYS.credits}`, creditsSchema, emptyCredits);
 
 export const onboardingDone = defineStored(`local:${LOCAL_KEYS.onboardingDone}`, z.boolean(), false);
-
-/** Batch jobs by id: they outlive the panel, a worker restart and a browser restart. Only the background writes. */
-export const batchJobs = defineStored(`local:${LOCAL_KEYS.batchJobs}`, recordOf(batchJobSchema), {});

@@ -85,14 +85,14 @@ async function workerOf(context: BrowserContext): Promise<Worker> {
 }
 
 /**
- * The worker's own start → code evaluated, → ready (messages handled) and → settled (the rest of its start-up): its
- * performance marks, ms from its time origin, read over the browser's CDP session (Playwright's Worker handle does
- * not follow a worker that was stopped and woken).
+ * Evaluates `expression` (awaited, its value returned as a string) in the extension's running worker, over the
+ * browser's CDP session: Playwright's Worker handle does not follow a worker that was stopped and woken.
  */
-async function workerMarks(
+export async function evaluateInWorker(
   browserCdp: CDPSession,
   extensionId: string,
-): Promise<{ main: number; ready: number; settled: number }> {
+  expression: string,
+): Promise<string> {
   const { targetInfos } = await browserCdp.send('Target.getTargets');
   const target = targetInfos.find((t) => t.type === 'service_worker' && t.url.includes(extensionId));
   if (!target) throw new Error('the extension worker is not running');
@@ -100,14 +100,6 @@ async function workerMarks(
     targetId: target.targetId,
     flatten: false,
   });
-  const expression = `new Promise((resolve) => {
-    const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
-    const read = () => at('perfil:worker-settled') !== undefined
-      ? resolve(JSON.stringify({ main: at('perfil:worker-main'), ready: at('perfil:worker-ready'),
-          settled: at('perfil:worker-settled') }))
-      : setTimeout(read, 20);
-    read();
-  })`;
   try {
     const reply = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the worker did not answer')), 20_000);
@@ -116,7 +108,7 @@ async function workerMarks(
         if (e.sessionId !== sessionId || m.id !== 1) return;
         clearTimeout(timer);
         browserCdp.off('Target.receivedMessageFromTarget', onMessage);
-        resolve(m.result?.result?.value ?? '{}');
+        resolve(m.result?.result?.value ?? '');
       };
       browserCdp.on('Target.receivedMessageFromTarget', onMessage);
     });
@@ -128,11 +120,34 @@ async function workerMarks(
         params: { expression, awaitPromise: true, returnByValue: true },
       }),
     });
-    const marks = JSON.parse(await reply) as { main?: number; ready?: number; settled?: number };
-    return { main: marks.main ?? NaN, ready: marks.ready ?? NaN, settled: marks.settled ?? NaN };
+    return await reply;
   } finally {
     await browserCdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
   }
+}
+
+/**
+ * The worker's own start → code evaluated, → ready (messages handled) and → settled (the rest of its start-up): its
+ * performance marks, ms from its time origin.
+ */
+async function workerMarks(
+  browserCdp: CDPSession,
+  extensionId: string,
+): Promise<{ main: number; ready: number; settled: number }> {
+  const expression = `new Promise((resolve) => {
+    const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
+    const read = () => at('perfil:worker-settled') !== undefined
+      ? resolve(JSON.stringify({ main: at('perfil:worker-main'), ready: at('perfil:worker-ready'),
+          settled: at('perfil:worker-settled') }))
+      : setTimeout(read, 20);
+    read();
+  })`;
+  const marks = JSON.parse((await evaluateInWorker(browserCdp, extensionId, expression)) || '{}') as {
+    main?: number;
+    ready?: number;
+    settled?: number;
+  };
+  return { main: marks.main ?? NaN, ready: marks.ready ?? NaN, settled: marks.settled ?? NaN };
 }
 
 /** ms from navigation start to `mark` on a fresh page at `url`. */

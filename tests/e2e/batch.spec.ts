@@ -115,6 +115,15 @@ test('a batch interrupted by a worker restart resumes, and nothing done is charg
   expect(ledger.entries.length).toBeLessThanOrEqual(15);
   expect(ledger.total_credits).toBeLessThanOrEqual(150);
   expect(ledger.total_credits).toBeGreaterThanOrEqual(end.creditsSpent);
+  // Kept as small records: the heads, and the 150 rows in three chunks of 50 (no one record of the whole job).
+  const stored = await page.evaluate(() => chrome.storage.local.get(null));
+  expect(
+    Object.keys(stored)
+      .filter((k) => k.startsWith(`batchRows:${jobId}:`))
+      .sort(),
+  ).toEqual([0, 1, 2].map((k) => `batchRows:${jobId}:${k}`));
+  expect(stored.batchJobs).toBeUndefined();
+  expect(stored.batchHeads[jobId]).toMatchObject({ rowCount: 150, status: 'done' });
   await page.goto(page.url() + `#job=${jobId}`);
   await page.reload();
   await expect(page.locator('tr[data-status="interrupted"]').first()).toContainText(

@@ -123,7 +123,7 @@ test('a draft streams from the model API, token by token, and costs no profile c
   expect((await admin.ledger(key)).total_credits).toBe(before);
 
   // Similar people answer from the model API only.
-  expect(await messenger(page)('draft.similar', { entryId })).toEqual([]);
+  expect(await messenger(page)('draft.similar', { entryId })).toEqual({ people: [], filling: null });
   expect((await admin.ledger(key)).total_credits).toBe(before);
 });
 

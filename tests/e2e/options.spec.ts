@@ -317,7 +317,7 @@ test.describe('options: preferences, plans, data', () => {
       'Ação S.A.',
       'Nubank',
     ]);
-    await expect(page.getByText('2 consultas exportadas.')).toBeVisible();
+    await expect(page.getByText('2 consultas exportadas: o histórico inteiro.')).toBeVisible();
 
     const [csv] = await Promise.all([
       page.waitForEvent('download'),

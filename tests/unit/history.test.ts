@@ -136,7 +136,7 @@ describe('history', () => {
     await h.close();
     const raw = await openDB(HISTORY_DB, HISTORY_VERSION);
     expect(raw.version).toBe(HISTORY_VERSION);
-    expect([...raw.objectStoreNames].sort()).toEqual(['drafts', 'entries']);
+    expect([...raw.objectStoreNames].sort()).toEqual(['drafts', 'entries', 'summaries']);
     const tx = raw.transaction('entries');
     expect([...tx.store.indexNames].sort()).toEqual(['createdAt', 'personKey']);
     raw.close();
@@ -194,7 +194,8 @@ describe('history', () => {
         throw quota();
       });
       await h.put(entry('new'));
-      expect(put).toHaveBeenCalledTimes(2);
+      // Refused once, then the entry and its summary.
+      expect(put).toHaveBeenCalledTimes(3);
       expect((await h.exportAll()).map((e) => e.id)).toEqual(['new', 'b', 'a']);
     });
 
@@ -244,7 +245,7 @@ describe('drafts kept with the analysis', () => {
     });
     await old.put('entries', { ...entry('v1'), search: 'ana souza nubank head de vendas' });
     old.close();
-    expect(MIGRATIONS.length).toBe(2);
+    expect(MIGRATIONS.length).toBe(3);
 
     const h = open();
     // an entry of the version-1 database reads as the current reading gives it
@@ -255,7 +256,13 @@ describe('drafts kept with the analysis', () => {
     expect((await h.drafts('v1')).map((v) => v.id)).toEqual(['d1']);
     await h.close();
     const raw = await openDB(HISTORY_DB);
-    expect(raw.version).toBe(2);
+    expect(raw.version).toBe(3);
+    // the upgrade wrote the search index's summary of the entry it found
+    expect(await raw.get('summaries', 'v1')).toMatchObject({
+      id: 'v1',
+      search: 'ana souza nubank head de vendas',
+      cargo: 'Head de Vendas',
+    });
     raw.close();
   });
 

@@ -36,6 +36,27 @@ async function lookup(
 afterEach(() => vi.restoreAllMocks());
 
 describe('lookup', () => {
+  it('reads what the charging call needs beside the quote check, and sends nothing before the check passes', async () => {
+    const e = await withKey('complete');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const find = e.engine.history.findReusable.bind(e.engine.history);
+    vi.spyOn(e.engine.history, 'findReusable').mockImplementation(async (...args) => {
+      await held;
+      return find(...args);
+    });
+    const before = vi.spyOn(e.engine.credits, 'balanceBefore');
+    const started = e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    // The quote check is still reading the history: the balance is already being read, and nothing is charged.
+    await vi.waitFor(() => expect(before).toHaveBeenCalledTimes(1));
+    expect(e.charging()).toEqual([]);
+    release();
+    const job = await e.engine.lookup.settled((await started).jobId);
+    expect(job).toMatchObject({ status: 'done' });
+    expect(e.charging()).toEqual(['/crm']);
+    expect(before).toHaveBeenCalledTimes(1);
+  });
+
   it('hands the finished job and its normalized entry to the open pages beside the saving, not after it', async () => {
     const key = await sandbox.account({ tier: 'complete' });
     const told: { job: LookupJob; entry: unknown; storedStatus: string | undefined }[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { engineWith, setupEngineTests } from '../background/setup';
 import type { BatchJob, LookupInput } from '@/lib/model';
-import { batchJobs } from '@/lib/storage';
+import { readBatchJobs, writeBatch } from '@/lib/storage';
 
 const sandbox = setupEngineTests();
 
@@ -22,7 +22,7 @@ async function withKey(credits = 200, tier: 'complete' | 'plus' = 'complete') {
   return { ...e, key };
 }
 
-const job = async (id: string) => (await batchJobs.get())[id]!;
+const job = async (id: string) => (await readBatchJobs())[id]!;
 
 describe('batch executor against the sandbox', () => {
   it('charges exactly the successes, keeps the failures with their codes, and retries them after editing', async () => {
@@ -173,7 +173,7 @@ describe('batch executor against the sandbox', () => {
         { id: '3', input: people[3]!, status: 'queued' },
       ],
     };
-    await batchJobs.set({ stuck });
+    await writeBatch([stuck], { job: stuck });
     const before = (await sandbox.ledger(e.key)).total_credits;
     const restarted = engineWith();
     await restarted.ready;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
-import { cosine, createSimilarity, embeddingText } from '@/lib/draft/similar';
+import { createSimilarity, embeddingText } from '@/lib/draft/similar';
+import type { HistoryEntry } from '@/lib/model';
 import { engineWith, setupEngineTests } from '../background/setup';
 import { entry } from './entries';
 
@@ -20,15 +21,6 @@ const people = () => [
   // The same person as the target, analysed again: never "similar to" herself.
   { ...entry('target-old', 'Ana', 'Nubank', cfo), createdAt: Date.now() - 86_400_000 },
 ];
-
-describe('cosine', () => {
-  it('is 1 for the same direction, 0 for orthogonal, -1 for opposite, 0 for a zero vector', () => {
-    expect(cosine([1, 2], [2, 4])).toBeCloseTo(1);
-    expect(cosine([1, 0], [0, 3])).toBe(0);
-    expect(cosine([1, 1], [-1, -1])).toBeCloseTo(-1);
-    expect(cosine([0, 0], [1, 1])).toBe(0);
-  });
-});
 
 describe('embedding text', () => {
   it('holds role, stakeholder class, sector, persona and MBTI, and nothing about who the person is', () => {
@@ -50,27 +42,33 @@ describe('similar people', () => {
     await send('key.set', { key });
     for (const e of people()) await engine.history.put(e);
 
-    const top = await send('draft.similar', { entryId: 'target' });
+    // The entry on screen is embedded at once; the rest of the history in the background, and the answer says so.
+    const first = await send('draft.similar', { entryId: 'target' });
+    expect(first).toEqual({ people: [], filling: { done: 0, total: 4 } });
+    await engine.draft.similarSettled();
+    const { people: top, filling } = await send('draft.similar', { entryId: 'target' });
+    expect(filling).toBeNull();
     expect(top.map((p) => p.id)).toEqual(['cfo2', 'cfo3', expect.any(String)]);
     expect(top[0]).toMatchObject({ name: 'Bruno', company: 'Itaú', cargo: 'CFO' });
     expect(top[0]!.score).toBeGreaterThan(top[2]!.score);
     expect(top.map((p) => p.id)).not.toContain('target-old');
-    expect(calls.filter((c) => c === '/v1/embeddings')).toHaveLength(1);
+    // One request for the entry on screen, one for the four others (a batch holds up to 100).
+    expect(calls.filter((c) => c === '/v1/embeddings')).toHaveLength(2);
 
     // Cached: asking again, or for another entry, embeds nothing new.
     await send('draft.similar', { entryId: 'target' });
-    expect((await send('draft.similar', { entryId: 'dev' })).map((p) => p.id)).not.toContain('dev');
-    expect(calls.filter((c) => c === '/v1/embeddings')).toHaveLength(1);
+    expect((await send('draft.similar', { entryId: 'dev' })).people.map((p) => p.id)).not.toContain('dev');
+    expect(calls.filter((c) => c === '/v1/embeddings')).toHaveLength(2);
 
     // A new entry: only it is embedded.
     await engine.history.put(entry('new', 'Fábio', 'XP', cfo));
-    await send('draft.similar', { entryId: 'new' });
-    expect(calls.filter((c) => c === '/v1/embeddings')).toHaveLength(2);
+    expect((await send('draft.similar', { entryId: 'new' })).filling).toBeNull();
+    expect(calls.filter((c) => c === '/v1/embeddings')).toHaveLength(3);
 
     const ledger = await sandbox.ledger(key);
     expect(ledger.entries).toEqual([]);
     expect(ledger.total_credits).toBe(0);
-    expect(await send('draft.similar', { entryId: 'unknown' })).toEqual([]);
+    expect(await send('draft.similar', { entryId: 'unknown' })).toEqual({ people: [], filling: null });
   });
 
   it('keys the cache by model (1536 and 3072 dimensions) and drops vectors of deleted entries', async () => {
@@ -88,29 +86,39 @@ describe('similar people', () => {
     };
     const dims = new Set<number>();
     const all = people();
-    const small = createSimilarity({ client: async () => counting, name: 'cache-test' });
-    const large = createSimilarity({
-      client: async () => counting,
-      name: 'cache-test',
-      model: 'service-embedding-large',
-    });
-    await small.similar(all[0]!, all);
+    const byId = new Map(all.map((e) => [e.id, e]));
+    const read = async (ids: string[]) => ids.flatMap((id) => byId.get(id) ?? []);
+    const open = (model?: string) =>
+      createSimilarity({ client: async () => counting, name: 'cache-test', read, ...(model && { model }) });
+    const settle = async (s: ReturnType<typeof open>, target: HistoryEntry) => {
+      await s.similar(target, all);
+      await s.settled();
+      return s.similar(target, all);
+    };
+    const small = open();
+    await settle(small, all[0]!);
     await small.close();
-    await large.similar(all[0]!, all);
+    const large = open('service-embedding-large');
+    await settle(large, all[0]!);
     await large.close();
     expect(requests).toEqual([
-      { model: 'service-embedding', inputs: 5 },
-      { model: 'service-embedding-large', inputs: 5 },
+      { model: 'service-embedding', inputs: 1 },
+      { model: 'service-embedding', inputs: 4 },
+      { model: 'service-embedding-large', inputs: 1 },
+      { model: 'service-embedding-large', inputs: 4 },
     ]);
     expect([...dims].sort()).toEqual([1536, 3072]);
 
     // Reopened: still cached, for both models.
-    const again = createSimilarity({ client: async () => counting, name: 'cache-test' });
-    await again.similar(all[0]!, all);
-    expect(requests).toHaveLength(2);
-    // Two entries left the history: their vectors go, under both models.
-    expect(await again.prune(all.slice(2))).toBe(4);
-    await again.similar(all[0]!, all);
-    expect(requests.at(-1)).toEqual({ model: 'service-embedding', inputs: 2 });
+    const again = open();
+    expect((await again.similar(all[0]!, all)).people).toHaveLength(3);
+    expect(requests).toHaveLength(4);
+    // Two entries left the history: their vectors go (this model's; the other model's are pruned by its own store).
+    expect(await again.prune(all.slice(2))).toBe(2);
+    await settle(again, all[0]!);
+    expect(requests.slice(4)).toEqual([
+      { model: 'service-embedding', inputs: 1 },
+      { model: 'service-embedding', inputs: 1 },
+    ]);
   });
 });

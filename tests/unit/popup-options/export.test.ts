@@ -1,7 +1,15 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
-import { ANALYSIS_COLUMNS, EXPORT_FORMAT, exportFileName, historyToCsv, historyToJson } from '@/lib/export';
+import {
+  ANALYSIS_COLUMNS,
+  EXPORT_FORMAT,
+  exportFileName,
+  historyCsvWriter,
+  historyToCsv,
+  historyToJson,
+  jsonWriter,
+} from '@/lib/export';
 import type { HistoryEntry } from '@/lib/model';
 import { batchJob } from '../../fixtures/batch-job';
 
@@ -132,5 +140,51 @@ describe('one table of analysis columns', () => {
     const history = Papa.parse<Record<string, string>>(historyToCsv([entry()]).slice(1), { header: true });
     const batch = Papa.parse<Record<string, string>>(batchCsv.slice(1), { header: true });
     for (const h of analysisHeaders) expect(batch.data[0]![h], h).toBe(history.data[0]![h]);
+  });
+});
+
+describe('history export a page at a time', () => {
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      entry({ id: `h${i}`, input: { primeiro_nome: `Pessoa ${i}`, ultimo_nome: '', empresa: '=SOMA(1)' } }),
+    );
+
+  it('writes, page by page, the file one call writes, laid out as JSON.stringify lays it out', () => {
+    const at = new Date('2025-05-07T00:00:00Z');
+    for (const [n, size] of [
+      [0, 3],
+      [1, 3],
+      [7, 3],
+      [9, 3],
+    ] as const) {
+      const entries = many(n);
+      const w = jsonWriter(at);
+      let text = w.start;
+      for (let i = 0; i < n; i += size) text += w.part(entries.slice(i, i + size));
+      text += w.end();
+      expect(text).toBe(historyToJson(entries, at));
+      expect(text).toBe(
+        JSON.stringify(
+          { format: EXPORT_FORMAT, version: 1, exportedAt: at.toISOString(), entries, count: n },
+          null,
+          2,
+        ),
+      );
+    }
+  });
+
+  it('CSV pages join into the same file, header once, formulas escaped', () => {
+    const entries = many(7);
+    const w = historyCsvWriter();
+    let text = w.start;
+    for (let i = 0; i < entries.length; i += 3) text += w.part(entries.slice(i, i + 3));
+    text += w.part([]);
+    expect(text).toBe(historyToCsv(entries));
+    const { data } = Papa.parse<Record<string, string>>(text.slice(1), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(data.map((r) => r.id)).toEqual(entries.map((e) => e.id));
+    expect(data[0]!.empresa).toBe("'=SOMA(1)");
   });
 });

@@ -1,0 +1,39 @@
+/*
+ * Embedding vectors as the similarity search keeps them: the unit vector, one signed byte a dimension. Cosine
+ * similarity is then a dot product of small integers, and 1536 dimensions take 1.5 kB on disk and in memory
+ * (against 6 kB as Float32 and 12 kB as plain numbers); the score moves by well under 0.01.
+ */
+
+const SCALE = 127;
+
+/** The vector as one byte a dimension, after scaling it to length 1; null when it has no direction or a bad value. */
+export function quantize(vector: ArrayLike<unknown>): Int8Array | null {
+  let norm = 0;
+  for (let i = 0; i < vector.length; i++) {
+    const x = vector[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) return null;
+    norm += x * x;
+  }
+  if (!(norm > 0) || !Number.isFinite(norm)) return null;
+  const k = SCALE / Math.sqrt(norm);
+  const out = new Int8Array(vector.length);
+  for (let i = 0; i < vector.length; i++) out[i] = Math.round((vector[i] as number) * k);
+  return out;
+}
+
+/** The unit vector back, as Float32 (what `quantize` kept of it). */
+export const dequantize = (q: Int8Array): Float32Array => Float32Array.from(q, (x) => x / SCALE);
+
+/** Cosine similarity of two quantized vectors (both unit length), -1 to 1. */
+export function quantizedCosine(a: Int8Array, b: Int8Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
