@@ -11,6 +11,8 @@ export const LOCAL_KEYS = {
   credits: 'credits',
   onboardingDone: 'onboardingDone',
   batchJobs: 'batchJobs',
+  ownDomains: 'ownDomains',
+  meetingBriefs: 'meetingBriefs',
 } as const;
 
 export const SESSION_KEYS = {
