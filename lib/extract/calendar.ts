@@ -1,7 +1,7 @@
 import type { Extractor } from './types';
 import { MAX_GUESTS, type Guest, type GuestKind, type MeetingReading, type Response } from './meeting-types';
 import { all, text } from './dom';
-import { emailParts, PLACE_WORDS, ROLE_WORDS } from './email-name';
+import { emailParts, notName, PLACE_WORDS } from './email-name';
 import { cleanName, tidy } from './names';
 import { fold } from '../text';
 
@@ -66,7 +66,7 @@ export function kindOf(email: string, name: string, says = ''): GuestKind {
   const shown = cleanName(name);
   // the shown name when there is one, else the address's own words
   const words = fold(shown || (parts?.local ?? '').replace(/[._+\d-]+/g, ' ')).split(/\s+/);
-  if (!words.some((w) => PLACE_WORDS.has(w) || ROLE_WORDS.has(w))) return 'person';
+  if (!words.some(notName)) return 'person';
   return words.some((w) => PLACE_WORDS.has(w)) ? 'room' : 'group';
 }
 

@@ -30,22 +30,17 @@ export const ROLE_WORDS = new Set([
   'diretora',
   'diretoria',
   'director',
-  'equipe',
   'eventos',
   'faturamento',
   'financeiro',
   'finance',
   'gerente',
   'gerencia',
-  'grupo',
-  'group',
   'help',
   'hello',
   'info',
   'juridico',
   'legal',
-  'lista',
-  'list',
   'marketing',
   'manager',
   'noreply',
@@ -66,10 +61,6 @@ export const ROLE_WORDS = new Set([
   'secretaria',
   'suporte',
   'support',
-  'team',
-  'time',
-  'todos',
-  'all',
   'ti',
   'it',
   'vendas',
@@ -100,13 +91,24 @@ export const ROLE_WORDS = new Set([
   'vagas',
   'talentos',
   'parcerias',
-  'dl',
-  'gg',
-  'sg',
-  'ml',
   'resource',
   'recurso',
   'recursos',
+]);
+
+/** Words of group mailboxes and distribution lists ("equipe-vendas@", "todos@", "dl-ti@"): never a person. */
+export const LIST_WORDS = new Set([
+  'equipe',
+  'team',
+  'time',
+  'todos',
+  'all',
+  'grupo',
+  'group',
+  'lista',
+  'list',
+  'dl',
+  'gg',
 ]);
 
 /** Words of rooms and places ("sala.reuniao.sp@", "auditorio@", "sao.paulo@"): never a name or a company. */
@@ -190,7 +192,10 @@ export function emailParts(address: string): { local: string; domain: string } |
   return m ? { local: m[1]!.toLowerCase(), domain: m[2]!.toLowerCase() } : null;
 }
 
-const badWord = (w: string) => ROLE_WORDS.has(w) || PLACE_WORDS.has(w);
+/** Not a word of a person's name: a role, a list or a place. */
+export const notName = (w: string) => ROLE_WORDS.has(w) || LIST_WORDS.has(w) || PLACE_WORDS.has(w);
+/** Not a company: a role or a place ("Grupo Boticário" is one). */
+const notCompany = (w: string) => ROLE_WORDS.has(w) || PLACE_WORDS.has(w);
 
 /**
  * The name an address spells: `ana.paula.ribeiro@…` → Ana / Paula Ribeiro, `joao_silva@…` → Joao / Silva (an address
@@ -206,7 +211,7 @@ export function nameFromEmail(address: string): { primeiro_nome: string; ultimo_
     .split(/[._-]+/)
     .filter(Boolean);
   if (!words.length || words.length > 5) return null;
-  if (words.some((w) => !/^[a-z]+$/.test(w) || badWord(w))) return null;
+  if (words.some((w) => !/^[a-z]+$/.test(w) || notName(w))) return null;
   // "aribeiro", "a.ribeiro": an initial alone is not a first name
   if (words[0]!.length < 2 || words.every((w) => w.length < 3)) return null;
   const [first, ...rest] = words.filter((w, i) => i === 0 || w.length > 1 || PARTICLE.test(w)).map(capital);
@@ -241,7 +246,7 @@ export function companyFromDomain(domain: string): string {
   if (!name || start >= end) return '';
   if (FREE_MAIL.test(name) || /\d/.test(name) || name.length < 2) return '';
   const words = name.split('-').filter(Boolean);
-  if (!words.length || words.some(badWord)) return '';
+  if (!words.length || words.some(notCompany)) return '';
   return words
     .map((w) =>
       words.length === 1 && w.length <= ACRONYM_MAX ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1),
