@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAX_AUTO_RETRY_SEC, toApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
+import type { MeetingReading } from '@/lib/extract/meeting-types';
 import type { Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson } from '@/lib/panel/carry';
@@ -41,7 +42,7 @@ export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa:
 export type Detection =
   | { status: 'idle' }
   | { status: 'detecting' }
-  | { status: 'done'; url: string; title: string; candidates: Candidate[] }
+  | { status: 'done'; url: string; title: string; candidates: Candidate[]; meeting?: MeetingReading }
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
 /** Where the form's content came from; null: no form yet (several people to choose from). */
@@ -254,12 +255,18 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
 
     function applyDetection(r: Responses['detect']) {
       // Also "not granted": a declared content script that has not started yet looks the same from here.
-      const empty = r.ok ? r.candidates.length === 0 : r.reason !== 'unsupported';
+      const empty = r.ok ? r.candidates.length === 0 && !r.meeting : r.reason !== 'unsupported';
       if (empty && settleRetries < SETTLE_RETRIES_MS.length)
         settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
       set({
         detection: r.ok
-          ? { status: 'done', url: r.url, title: r.title, candidates: r.candidates }
+          ? {
+              status: 'done',
+              url: r.url,
+              title: r.title,
+              candidates: r.candidates,
+              ...(r.meeting && { meeting: r.meeting }),
+            }
           : { status: r.reason, url: r.url, origin: r.origin },
       });
       giveWay();
