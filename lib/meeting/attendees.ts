@@ -80,3 +80,29 @@ export function meetingPeople(reading: MeetingReading, ownDomains: readonly stri
   ];
   return { external: first(external), declined, left, learned };
 }
+
+const DOMAIN =
+  /^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}$/;
+/** The most own domains kept. */
+export const MAX_OWN_DOMAINS = 20;
+
+/** "Domínios da minha empresa" as typed (one a line, or separated by commas): the domains, and what is not one. */
+export function parseDomains(text: string): { domains: string[]; invalid: string[] } {
+  const domains: string[] = [];
+  const invalid: string[] = [];
+  for (const raw of text.split(/[\n,;\s]+/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    const d = normalDomain(line);
+    if (
+      !DOMAIN.test(d) ||
+      line
+        .replace(/^.*@/, '')
+        .replace(/^www\./i, '')
+        .toLowerCase() !== d
+    )
+      invalid.push(line);
+    else if (!domains.includes(d)) domains.push(d);
+  }
+  return { domains: domains.slice(0, MAX_OWN_DOMAINS), invalid };
+}
