@@ -150,6 +150,13 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   expect(copied[1]).toContain('### Rafael Costa — Nubank');
   expect(copied[2]).toBe('printed');
 
+  // The plan for the call: streamed from the model API, no profile credits, kept with the brief
+  await panel.getByTestId('meeting-call-plan-write').click();
+  await expect(panel.getByTestId('meeting-call-plan-text')).not.toBeEmpty();
+  await expect(panel.getByTestId('meeting-call-plan-write')).toHaveText('Escrever de novo');
+  const plan = await panel.getByTestId('meeting-call-plan-text').textContent();
+  expect((await admin.ledger(key)).total_credits).toBe(2);
+
   // Preparing again reuses the history: nothing new to pay
   await panel.getByTestId('meeting-back').click();
   await expect(panel.getByTestId('meeting-cost')).toHaveText(
@@ -162,8 +169,9 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   // History: the brief opens again, from the analyses kept, at no cost
   await panel.getByTestId('nav-history').click();
   await expect(panel.getByTestId('meeting-history-open')).toHaveCount(2);
-  await panel.getByTestId('meeting-history-open').first().click();
+  await panel.getByTestId('meeting-history-open').last().click();
   await expect(panel.getByTestId('meeting-brief')).toContainText('Apresentação da proposta — Nubank');
+  await expect(panel.getByTestId('meeting-call-plan-text')).toHaveText(plan!);
   await expect(panel.getByTestId('meeting-person-brief')).toHaveCount(2);
   expect((await admin.ledger(key)).total_credits).toBe(2);
   expect((await admin.ledger(key)).entries).toHaveLength(1);
@@ -189,4 +197,27 @@ test('a balance short of the meeting is said before anything is spent', async ({
   await panel.getByRole('checkbox', { name: /Incluir \(diego\.araujo@ambev\.com\.br\)/ }).uncheck();
   await expect(panel.getByTestId('meeting-prepare')).toBeEnabled();
   expect((await admin.ledger(key)).entries).toEqual([]);
+});
+
+test('"Domínios da minha empresa": a domain saved in the options makes its people colleagues', async ({
+  context,
+  serviceWorker,
+  extensionId,
+  openPage,
+}) => {
+  const options = await openPage('options.html#dominios');
+  const section = options.getByRole('region', { name: 'Domínios da minha empresa' });
+  await options.getByTestId('own-domains').fill('nubank.com.br\nnão é domínio');
+  await options.getByTestId('own-domains-save').click();
+  await expect(section.getByRole('alert')).toContainText('não, é, domínio');
+  await options.getByTestId('own-domains').fill('Nubank.com.br');
+  await options.getByTestId('own-domains-save').click();
+  await expect(section.getByText('Salvo.')).toBeVisible();
+  const c = meetingCases.find((m) => m.file === 'gcal-bubble-pt.html')!;
+  const { panel } = await onMeeting(c, { context, serviceWorker, extensionId, openPage });
+  await expect(panel.getByText('Nenhum participante externo nesta reunião.')).toBeVisible();
+  await expect(panel.getByTestId('meeting-left')).toContainText('4 colega(s)');
+  // the account's own domain was learned from the page, beside the one typed
+  await options.reload();
+  await expect(options.getByTestId('own-domains')).toHaveValue('nubank.com.br\nacme.com.br');
 });
