@@ -29,14 +29,24 @@ export function MeetingHistory({ lang }: { lang: Lang }) {
                 · {b.when || formatDate(lang, b.createdAt)} · {b.people.length}
               </span>
             </span>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void openBrief(b)}
-              data-testid="meeting-history-open"
-            >
-              {tr(lang, { pt: 'Abrir', en: 'Open' })}
-            </Button>
+            <span className="flex shrink-0 gap-1">
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void openBrief(b)}
+                data-testid="meeting-history-open"
+              >
+                {tr(lang, { pt: 'Abrir', en: 'Open' })}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void meetingBriefs.update(({ [b.id]: _gone, ...rest }) => rest)}
+                data-testid="meeting-history-delete"
+              >
+                {tr(lang, { pt: 'Apagar', en: 'Delete' })}
+              </Button>
+            </span>
           </li>
         ))}
       </ul>

@@ -3,6 +3,7 @@ import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/comp
 import { exportFileName, historyToCsv, historyToJson } from '@/lib/export';
 import { tr } from '@/lib/i18n';
 import { send } from '@/lib/messaging';
+import { meetingBriefs } from '@/lib/storage';
 import type { HistoryEntry, Lang } from '@/lib/model';
 
 /** The protocol's largest page of history. */
@@ -24,7 +25,12 @@ export function DataSection({ lang }: { lang: Lang }) {
     }
     return entries.length;
   });
-  const [cleared, runClear] = useAction(() => send('history.clear', {}));
+  const [cleared, runClear] = useAction(async () => {
+    const done = await send('history.clear', {});
+    // the meeting briefs are made of the analyses: they go with them
+    await meetingBriefs.remove();
+    return done;
+  });
   const clear = async () => {
     setConfirming(false);
     await runClear();
