@@ -9,6 +9,7 @@ import { depths, type Depth, type Lang } from '@/lib/model';
 import { credits, meetingBriefs, ownDomains, type Settings } from '@/lib/storage';
 import { MeetingBriefView } from './MeetingBriefView';
 import { useMeeting, useMeetingStore } from './useMeeting';
+import { usePanel } from '@/components/panel/context';
 
 const SOURCE_LABEL = {
   'google-calendar': 'Google Agenda',
@@ -90,6 +91,7 @@ export function MeetingView({
   prefs?: Settings;
 }) {
   const store = useMeetingStore();
+  const detect = usePanel((x) => x.detect);
   const domains = useStored(ownDomains);
   const balance = useStored(credits)?.balance ?? null;
   const briefs = useStored(meetingBriefs);
@@ -138,6 +140,15 @@ export function MeetingView({
             {reading.when}
           </p>
         )}
+        <Button
+          size="sm"
+          variant="ghost"
+          className="print:hidden"
+          onClick={() => void detect()}
+          data-testid="meeting-reread"
+        >
+          {tr(lang, { pt: 'Ler a reunião de novo', en: 'Read the meeting again' })}
+        </Button>
       </div>
       {saved && (
         <Notice

@@ -249,7 +249,8 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
           : detection.status === 'detecting' || detection.status === 'idle'
             ? undefined
             : null;
-      if (page !== undefined && !keepsPerson(screen.entry.input, page))
+      // a meeting on the page takes the panel too: its people are the ones to prepare
+      if (page !== undefined && (page?.meeting || !keepsPerson(screen.entry.input, page)))
         set({ screen: { kind: 'page' }, previous: screen.entry });
     }
 

@@ -175,6 +175,11 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   await expect(panel.getByTestId('meeting-person-brief')).toHaveCount(2);
   expect((await admin.ledger(key)).total_credits).toBe(2);
   expect((await admin.ledger(key)).entries).toHaveLength(1);
+
+  // a kept brief is deleted from History
+  await panel.getByTestId('meeting-back').click();
+  await panel.getByTestId('meeting-history-delete').first().click();
+  await expect(panel.getByTestId('meeting-history-open')).toHaveCount(1);
 });
 
 test('a balance short of the meeting is said before anything is spent', async ({

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { readMeeting } from '@/lib/extract/calendar';
+import { filesFor, SITE_MATCHES } from '@/lib/extract/registry';
 import { meetingPeople, type Attendee } from '@/lib/meeting/attendees';
 import { contentResponseSchema } from '@/lib/messaging';
 import { meetingCases, readMeetingPage } from '../../fixtures/meetings/cases';
@@ -40,6 +41,14 @@ describe.each(meetingCases)('$file', (c) => {
 });
 
 describe('readMeeting', () => {
+  it('reads Google Calendar through the web-mail reader injected on the gesture: no site is declared for it', () => {
+    expect(filesFor('https://calendar.google.com/calendar/u/0/r/week')).toEqual([
+      '/content-webmail.js',
+      '/extract-webmail.js',
+    ]);
+    expect(SITE_MATCHES.some((m) => m.includes('calendar.google.com'))).toBe(false);
+  });
+
   it('finds no meeting on the corpus pages that show none (messages, profiles, CRMs)', () => {
     for (const p of pageCases) expect(readMeeting(load(readPage(p.file)), new URL(p.url)), p.file).toBeNull();
   });
