@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openPanel, openTab, setSettings, workerReady } from './sidepanel.helpers';
+import { openPanel, openTab, seriousViolations, setSettings, workerReady } from './sidepanel.helpers';
 import { meetingCases, readMeetingPage, type MeetingCase } from '../fixtures/meetings/cases';
 
 /*
@@ -121,6 +121,7 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   await panel.getByTestId('meeting-declined').getByRole('checkbox').uncheck();
   await expect(panel.getByTestId('meeting-prepare')).toHaveText('Preparar reunião (2 créditos)');
   expect((await admin.ledger(key)).entries).toEqual([]);
+  expect(await seriousViolations(panel)).toEqual([]);
   await shot(panel, 'meeting-plan');
 
   await panel.getByTestId('meeting-prepare').click();
@@ -138,6 +139,7 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   expect(sent).toContain('Ribeiro');
   for (const secret of ['@nubank.com.br', 'Pauta', 'pedro.alves', 'Juliana'])
     expect(sent).not.toContain(secret);
+  expect(await seriousViolations(panel)).toEqual([]);
   await shot(panel, 'meeting-brief');
 
   await panel.getByTestId('meeting-copy-text').click();
