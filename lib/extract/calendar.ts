@@ -32,8 +32,19 @@ function said(el: Element): string {
   return fold(`${el.getAttribute('aria-label') ?? ''} ${el.textContent ?? ''} ${labels.join(' ')}`);
 }
 
-/** The response an element's text, or the label of the group it sits in (up to `scope`), gives. */
-function responseOf(row: Element, scope: Element): Response {
+/** What a group says of itself: its label and its own heading ("Recusados (1)"), folded. */
+const groupLabel = (el: Element) =>
+  fold(
+    `${el.getAttribute('aria-label') ?? ''} ${text(
+      Array.from(el.children).find((c) => c.getAttribute('role') === 'heading' || /^H[34]$/.test(c.tagName)),
+    )}`,
+  );
+
+/**
+ * The response an element's text, or the label of the group it sits in (up to `scope`), gives. `labels` keeps each
+ * group's label for the next guest of the same group.
+ */
+function responseOf(row: Element, scope: Element, labels: Map<Element, string>): Response {
   const mine = said(row);
   const own = DECLINED.test(mine)
     ? 'declined'
@@ -45,9 +56,8 @@ function responseOf(row: Element, scope: Element): Response {
   if (own) return own;
   // Outlook groups its attendees under "Aceitos", "Recusados", "Não responderam"
   for (let el = row.parentElement; el && el !== scope; el = el.parentElement) {
-    const label = fold(
-      `${el.getAttribute('aria-label') ?? ''} ${text(el.querySelector(':scope > [role=heading], :scope > h3, :scope > h4'))}`,
-    );
+    let label = labels.get(el);
+    if (label === undefined) labels.set(el, (label = groupLabel(el)));
     if (DECLINED.test(label)) return 'declined';
     if (TENTATIVE.test(label)) return 'tentative';
     if (ACCEPTED.test(label)) return 'accepted';
@@ -102,6 +112,7 @@ function guestsFrom(
   rowOf: (el: Element) => Element | null = () => null,
 ): Guest[] {
   const byEmail = new Map<string, Guest>();
+  const labels = new Map<Element, string>();
   for (const el of people) {
     const email = addressOf(el);
     if (!emailParts(email)) continue;
@@ -114,7 +125,7 @@ function guestsFrom(
     const guest: Guest = {
       name: seen?.name || name,
       email,
-      response: seen && seen.response !== 'pending' ? seen.response : responseOf(row, scope),
+      response: seen && seen.response !== 'pending' ? seen.response : responseOf(row, scope, labels),
       organizer: (seen?.organizer ?? false) || ORGANIZER.test(says),
       kind: 'person',
     };
@@ -136,9 +147,10 @@ function counted(scope: Element): number {
 /** The first short text in `scope` that reads as a time, outside `skip`. */
 function timeIn(scope: Element, skip: (el: Element) => boolean): string {
   for (const el of all(scope, 'div,span,time,p,td', 400)) {
-    if (skip(el) || el.children.length > 3) continue;
+    if (el.children.length > 3) continue;
     const t = tidy(el.textContent, 200);
-    if (t.length <= 120 && TIME.test(t)) return t;
+    // the guest list is looked at last: it is the costly test
+    if (t.length <= 120 && TIME.test(t) && !skip(el)) return t;
   }
   return '';
 }
