@@ -10,6 +10,7 @@ import { credits, meetingBriefs, ownDomains, type Settings } from '@/lib/storage
 import { MeetingBriefView } from './MeetingBriefView';
 import { useMeeting, useMeetingStore } from './useMeeting';
 import { usePanel } from '@/components/panel/context';
+import { useConfirmSpend } from '@/components/panel/useConfirmSpend';
 
 const SOURCE_LABEL = {
   'google-calendar': 'Google Agenda',
@@ -92,6 +93,8 @@ export function MeetingView({
 }) {
   const store = useMeetingStore();
   const detect = usePanel((x) => x.detect);
+  // Plus, or a cost at or above the seller's threshold, asks first, as a single lookup does
+  const [confirmDialog, confirmSpend] = useConfirmSpend(lang, prefs);
   const domains = useStored(ownDomains);
   const balance = useStored(credits)?.balance ?? null;
   const briefs = useStored(meetingBriefs);
@@ -292,7 +295,19 @@ export function MeetingView({
           <Button
             variant="primary"
             disabled={busy || !plan || plan.short || invalid.length > 0 || plan.toSend + plan.cached === 0}
-            onClick={() => void s.prepare()}
+            onClick={() =>
+              plan &&
+              confirmSpend({
+                depth: s.depth,
+                cost: plan.cost,
+                balance: plan.balance,
+                who: tr(lang, {
+                  pt: `${chosen} pessoa(s) da reunião "${reading.title}"`,
+                  en: `${chosen} person(s) of the meeting "${reading.title}"`,
+                }),
+                go: () => void s.prepare(),
+              })
+            }
             data-testid="meeting-prepare"
           >
             {busy
@@ -312,6 +327,7 @@ export function MeetingView({
               })}
             </p>
           )}
+          {confirmDialog}
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             {tr(lang, {
               pt: 'Só nome, sobrenome e empresa de cada pessoa são enviados; a descrição e os e-mails da reunião nunca saem do navegador.',

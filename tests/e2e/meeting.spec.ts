@@ -202,7 +202,12 @@ test('a balance short of the meeting is said before anything is spent', async ({
   await expect(panel.getByTestId('meeting-prepare')).toBeDisabled();
   // one fewer fits
   await panel.getByRole('checkbox', { name: /Incluir \(diego\.araujo@ambev\.com\.br\)/ }).uncheck();
-  await expect(panel.getByTestId('meeting-prepare')).toBeEnabled();
+  await expect(panel.getByTestId('meeting-prepare')).toHaveText('Preparar reunião (3 créditos)');
+  // 3 credits reach the default threshold: the seller is asked first, and Cancel spends nothing
+  await panel.getByTestId('meeting-prepare').click();
+  await expect(panel.getByTestId('confirm-spend')).toHaveText('Analisar por 3 créditos');
+  await panel.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(panel.getByTestId('meeting-brief')).toHaveCount(0);
   expect((await admin.ledger(key)).entries).toEqual([]);
 });
 
