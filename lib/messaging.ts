@@ -1,6 +1,13 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { MAX_CANDIDATES, type Candidate } from '@/lib/extract/types';
+import {
+  GUEST_KINDS,
+  MAX_GUESTS,
+  MEETING_SOURCES,
+  RESPONSES,
+  type MeetingReading,
+} from '@/lib/extract/meeting-types';
 import { ApiFailure, type ApiError } from '@/lib/api/errors';
 import {
   candidateSchema,
@@ -65,13 +72,34 @@ export interface ContentResponse {
   candidates: Candidate[];
   /** A box the seller writes in (e.g. webmail's compose) has the page's focus. */
   composing?: boolean;
+  /** The meeting open on the page (a calendar event or an invitation), when there is one. */
+  meeting?: MeetingReading;
 }
+const meetingSchema: z.ZodMiniType<MeetingReading> = z.object({
+  source: z.enum(MEETING_SOURCES),
+  title: upTo(300),
+  when: upTo(200),
+  self: upTo(320),
+  guests: z
+    .array(
+      z.object({
+        name: upTo(200),
+        email: upTo(320),
+        response: z.enum(RESPONSES),
+        organizer: z.boolean(),
+        kind: z.enum(GUEST_KINDS),
+      }),
+    )
+    .check(z.maxLength(MAX_GUESTS)),
+  unlisted: z.int().check(z.minimum(0), z.maximum(10_000)),
+});
 /** What a content script answers is checked like any other input: it runs inside a web page. */
 export const contentResponseSchema: z.ZodMiniType<ContentResponse> = z.object({
   url: upTo(4096),
   title: upTo(500),
   candidates: z.array(candidateSchema).check(z.maxLength(MAX_CANDIDATES)),
   composing: z.optional(z.boolean()),
+  meeting: z.optional(meetingSchema),
 });
 /** content script -> extension: the only thing a page may tell us. */
 export type ContentEvent = { type: 'page-changed'; url: string };

@@ -4,6 +4,7 @@ import { exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
 import { formatNumber, tr } from '@/lib/i18n';
 import { send, type HistoryPage } from '@/lib/messaging';
 import type { Lang } from '@/lib/model';
+import { meetingBriefs } from '@/lib/storage';
 
 /**
  * The whole history as one file, read a page at a time from the worker and written a page at a time: each page's
@@ -41,7 +42,12 @@ export function DataSection({ lang }: { lang: Lang }) {
       setProgress(null);
     }
   });
-  const [cleared, runClear] = useAction(() => send('history.clear', {}));
+  const [cleared, runClear] = useAction(async () => {
+    const done = await send('history.clear', {});
+    // the meeting briefs are made of the analyses: they go with them
+    await meetingBriefs.remove();
+    return done;
+  });
   const clear = async () => {
     setConfirming(false);
     await runClear();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { tr, useLang } from '@/lib/i18n';
 import { DataSection } from './DataSection';
+import { DomainsSection } from './DomainsSection';
 import { EnvironmentSection } from './EnvironmentSection';
 import { KeySection } from './KeySection';
 import { ModelSection } from './ModelSection';
@@ -15,6 +16,7 @@ const SECTIONS: [id: string, title: Text][] = [
   ['ambiente', { pt: 'Ambiente', en: 'Environment' }],
   ['modelos', { pt: 'API de modelos', en: 'Model API' }],
   ['preferencias', { pt: 'Preferências', en: 'Preferences' }],
+  ['dominios', { pt: 'Domínios da minha empresa', en: 'My company domains' }],
   ['planos', { pt: 'Planos', en: 'Plans' }],
   ['dados', { pt: 'Seus dados', en: 'Your data' }],
   ['privacidade', { pt: 'Privacidade', en: 'Privacy' }],
@@ -68,6 +70,7 @@ export function Options() {
         <EnvironmentSection lang={lang} />
         <ModelSection lang={lang} />
         <PreferencesSection lang={lang} />
+        <DomainsSection lang={lang} />
         <PlansSection lang={lang} />
         <DataSection lang={lang} />
         <PrivacySection lang={lang} />

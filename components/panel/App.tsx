@@ -25,6 +25,11 @@ const ResultView = fromChunk(
   () => import('@/components/panel/ResultView').then((m) => m.ResultView),
   loadingScreen,
 );
+// Meeting prep: on a calendar event or an invitation, the meeting's external people take the place of the form.
+const MeetingView = fromChunk(
+  () => import('@/components/meeting/MeetingView').then((m) => m.MeetingView),
+  loadingScreen,
+);
 const HistoryView = fromChunk(
   () => import('@/components/panel/HistoryView').then((m) => m.HistoryView),
   loadingScreen,
@@ -43,6 +48,7 @@ export function App() {
   const screen = usePanel((s) => s.screen);
   const outcome = usePanel((s) => s.outcome);
   const origin = usePanel((s) => s.origin);
+  const meeting = usePanel((s) => (s.detection.status === 'done' ? s.detection.meeting : undefined));
   const settled = usePanel((s) => s.detection.status !== 'idle' && s.detection.status !== 'detecting');
   const configure = usePanel((s) => s.configure);
   const showHistory = usePanel((s) => s.showHistory);
@@ -152,8 +158,14 @@ export function App() {
           <>
             {outcome && <OutcomeNotice outcome={outcome} lang={lang} />}
             <PreviousLink lang={lang} />
-            <PeopleOnPage lang={lang} />
-            {origin && <LookupForm lang={lang} prefs={prefs} />}
+            {meeting ? (
+              <MeetingView reading={meeting} lang={lang} prefs={prefs} />
+            ) : (
+              <>
+                <PeopleOnPage lang={lang} />
+                {origin && <LookupForm lang={lang} prefs={prefs} />}
+              </>
+            )}
           </>
         )}
       </main>

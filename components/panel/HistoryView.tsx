@@ -4,6 +4,7 @@ import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { usePanel, useSend } from './context';
+import { MeetingHistory } from '@/components/meeting/MeetingHistory';
 import type { HistorySummary, Lang } from '@/lib/model';
 
 const SEARCH_DEBOUNCE_MS = 200;
@@ -39,6 +40,7 @@ export function HistoryView({ lang }: { lang: Lang }) {
       <h2 id={headingId} tabIndex={-1} className="text-sm font-semibold">
         {tr(lang, { pt: 'Histórico', en: 'History' })}
       </h2>
+      <MeetingHistory lang={lang} />
       <div role="search">
         <TextField
           type="search"

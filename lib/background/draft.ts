@@ -12,12 +12,15 @@ import { forChannel } from '@/lib/draft/channel';
 import {
   DRAFT_PORT,
   draftRequestSchema,
+  MEETING_PORT,
+  meetingPlanRequestSchema,
   REVIEW_PORT,
   reviewRequestSchema,
   type DraftMessage,
 } from '@/lib/draft/port';
 import { buildDraftPrompt } from '@/lib/draft/prompt';
 import { buildReviewPrompt } from '@/lib/draft/review';
+import { buildMeetingPlanPrompt } from '@/lib/meeting/prompt';
 import { createSimilarity, type Similarity } from '@/lib/draft/similar';
 import type { History } from '@/lib/history';
 import type { ParsedRequest } from '@/lib/messaging';
@@ -155,11 +158,42 @@ export function createDraftService(options: DraftServiceOptions) {
     post({ type: 'done' });
   }
 
+  /** "Plano da conversa": one paragraph from the meeting's title and its people's analyses; no profile credits. */
+  async function meetingPlan(raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) {
+    const parsed = meetingPlanRequestSchema.safeParse(raw);
+    if (!parsed.success) throw new ApiFailure(refusal('INVALID_REQUEST', INVALID, 'none'));
+    const req = parsed.data;
+    const entries = (await Promise.all(req.entryIds.map((id) => kept.get(id)))).filter((e) => e !== null);
+    if (!entries.length) throw new ApiFailure(refusal('INVALID_REQUEST', GONE, 'none'));
+    const api = await client();
+    admit(MODEL_CTX.endpoint);
+    const messages = buildMeetingPlanPrompt({
+      title: req.title,
+      language: req.language,
+      people: entries.map((e) => ({
+        name: [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' '),
+        company: e.input.empresa,
+        analysis: e.analysis,
+      })),
+    });
+    const chat = { model: req.model, messages, temperature: 0.4, max_tokens: clampMaxTokens(400, req.model) };
+    let whole = 0;
+    for await (const text of api.chatStream(chat, { signal })) {
+      const fits = cutAt(text, MAX_DRAFT_CHARS - whole);
+      whole += fits.length;
+      if (fits) post({ type: 'delta', text: fits });
+      if (fits.length < text.length) break;
+    }
+    post({ type: 'done' });
+  }
+
+  const WORK = { [DRAFT_PORT]: generate, [REVIEW_PORT]: review, [MEETING_PORT]: meetingPlan } as const;
+
   return {
     /** One Port per generation: the first message is the request; a disconnect stops it. */
     connect(port: Browser.runtime.Port): void {
-      if (port.name !== DRAFT_PORT && port.name !== REVIEW_PORT) return;
-      const work = port.name === DRAFT_PORT ? generate : review;
+      if (!Object.hasOwn(WORK, port.name)) return;
+      const work = WORK[port.name as keyof typeof WORK];
       const ours = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
       if (senderKind(port.sender ?? {}, ours).kind !== 'page') return port.disconnect();
       const stop = new AbortController();

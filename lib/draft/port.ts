@@ -40,6 +40,16 @@ export const reviewRequestSchema = z.object({
 });
 export type ReviewRequest = z.input<typeof reviewRequestSchema>;
 
+/** "Plano da conversa": one paragraph for a meeting, from its title and its people's analyses, on this port. */
+export const MEETING_PORT = 'meeting-plan';
+export const meetingPlanRequestSchema = z.object({
+  entryIds: z.array(entryId()).check(z.minLength(1), z.maxLength(30)),
+  title: trimmed(0, 300),
+  language: z.enum(DRAFT_LANGUAGES),
+  model: trimmed(1, MAX_MODEL_ID),
+});
+export type MeetingPlanRequest = z.input<typeof meetingPlanRequestSchema>;
+
 export type DraftMessage =
   | { type: 'delta'; text: string }
   /** `truncated`: the draft reached MAX_DRAFT_CHARS and was stopped there; `versions`: the person's drafts once saved. */
@@ -58,9 +68,9 @@ export interface DraftHandlers {
 
 /** Starts a draft from an extension page; the returned function stops it. */
 export function streamDraft(
-  request: DraftRequest | ReviewRequest,
+  request: DraftRequest | ReviewRequest | MeetingPlanRequest,
   handlers: DraftHandlers,
-  name: typeof DRAFT_PORT | typeof REVIEW_PORT = DRAFT_PORT,
+  name: typeof DRAFT_PORT | typeof REVIEW_PORT | typeof MEETING_PORT = DRAFT_PORT,
 ): () => void {
   const port = browser.runtime.connect({ name });
   let open = true;

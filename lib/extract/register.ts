@@ -8,15 +8,22 @@ import type { ContentScript } from './scripts';
  * injects it: adds its extractors to the page's (the same module loaded again replaces its older copies) and
  * answers who is on the page from then on.
  */
-export function register(script: Pick<ContentScript, 'module' | 'extractors'>) {
+export function register(script: Pick<ContentScript, 'module' | 'extractors' | 'meeting'>) {
   const s = shared();
+  if (script.meeting) s.meeting = script.meeting;
   const ids = script.extractors.map((x) => x.id);
   s.extractors = [...s.extractors.filter((x) => !ids.includes(x.id)), ...script.extractors];
   if (!s.modules.includes(script.module)) s.modules.push(script.module);
   s.read = (url) => {
     const start = performance.now();
     if (!readers(s.extractors, new URL(url)).length) return undefined;
-    const answer = { url, title: tidy(document.title), candidates: collect(s.extractors, document, url) };
+    const meeting = s.meeting?.(document, new URL(url));
+    const answer = {
+      url,
+      title: tidy(document.title),
+      candidates: collect(s.extractors, document, url),
+      ...(meeting && { meeting }),
+    };
     // the reading's own time, for the extraction bench (tests/bench/extract-chromium.bench.ts)
     performance.measure?.('perfil:extract', { start });
     return answer;

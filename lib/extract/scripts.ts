@@ -10,6 +10,8 @@ import { microdata } from './microdata';
 import { opengraph } from './opengraph';
 import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
+import { googleCalendar, readMeeting } from './calendar';
+import type { MeetingReading } from './meeting-types';
 import { READERS } from './files';
 
 /**
@@ -24,6 +26,8 @@ export interface ContentScript {
   /** Where the manifest declares it; none for the generic script, which is injected on demand. */
   hosts: readonly string[];
   extractors: Extractor[];
+  /** The meeting open on the page (calendars and invitations), read beside the people. */
+  meeting?(doc: Document, url: URL): MeetingReading | null;
 }
 
 export const linkedinScript: ContentScript = {
@@ -43,7 +47,10 @@ export const crmScript: ContentScript = {
 
 export const webmailScript: ContentScript = {
   ...READERS.webmail,
-  extractors: [gmail, outlook],
+  // Google Calendar too: it has no script of its own (a declared one would ask for its site at install); this
+  // module is injected there on the user's gesture, like the generic reader elsewhere
+  extractors: [gmail, outlook, googleCalendar],
+  meeting: readMeeting,
 };
 
 export const genericScript: ContentScript = {

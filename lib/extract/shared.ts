@@ -1,5 +1,6 @@
 import type { ComposeRequest, ComposeResult, ContentResponse } from '@/lib/messaging';
 import type { Extractor } from './types';
+import type { MeetingReading } from './meeting-types';
 
 /**
  * What the extension's scripts in one page share: they all run in the page's one isolated world. The content
@@ -8,6 +9,8 @@ import type { Extractor } from './types';
  */
 export interface Shared {
   extractors: Extractor[];
+  /** The meeting on the page, by the reader module that reads meetings (lib/extract/calendar.ts). */
+  meeting?(doc: Document, url: URL): MeetingReading | null;
   /** The reader modules loaded so far, by file. */
   modules: string[];
   /** The reader modules of the content scripts that ran in the page, in the order they ran. */

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAX_AUTO_RETRY_SEC, toApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
+import type { MeetingReading } from '@/lib/extract/meeting-types';
 import type { Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson } from '@/lib/panel/carry';
@@ -42,7 +43,14 @@ export type Detection =
   | { status: 'idle' }
   | { status: 'detecting' }
   /** `composing`: a box the seller writes in has the page's focus. */
-  | { status: 'done'; url: string; title: string; candidates: Candidate[]; composing?: boolean }
+  | {
+      status: 'done';
+      url: string;
+      title: string;
+      candidates: Candidate[];
+      composing?: boolean;
+      meeting?: MeetingReading;
+    }
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
 /** Where the form's content came from; null: no form yet (several people to choose from). */
@@ -279,13 +287,14 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
           : detection.status === 'detecting' || detection.status === 'idle'
             ? undefined
             : null;
-      if (page !== undefined && !keepsPerson(screen.entry.input, page))
+      // a meeting on the page takes the panel too: its people are the ones to prepare
+      if (page !== undefined && (page?.meeting || !keepsPerson(screen.entry.input, page)))
         set({ screen: { kind: 'page' }, previous: screen.entry });
     }
 
     function applyDetection(r: Responses['detect']) {
       // Also "not granted": a declared content script that has not started yet looks the same from here.
-      const empty = r.ok ? r.candidates.length === 0 : r.reason !== 'unsupported';
+      const empty = r.ok ? r.candidates.length === 0 && !r.meeting : r.reason !== 'unsupported';
       if (empty && settleRetries < SETTLE_RETRIES_MS.length)
         settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
       set({
@@ -296,6 +305,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
               title: r.title,
               candidates: r.candidates,
               ...(r.composing !== undefined && { composing: r.composing }),
+              ...(r.meeting && { meeting: r.meeting }),
             }
           : { status: r.reason, url: r.url, origin: r.origin },
       });

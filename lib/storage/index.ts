@@ -2,3 +2,4 @@
 export * from './define';
 export * from './local';
 export * from './batch';
+export * from './meeting';

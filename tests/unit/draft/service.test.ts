@@ -6,7 +6,7 @@ import { createDraftService } from '@/lib/background/draft';
 import { createKeepAlive } from '@/lib/background/keep-alive';
 import type { Sender } from '@/lib/background/sender';
 import { createRateLimiter } from '@/lib/draft/limits';
-import type { DraftMessage, DraftRequest } from '@/lib/draft/port';
+import { MEETING_PORT, type DraftMessage, type DraftRequest } from '@/lib/draft/port';
 import { parseReview } from '@/lib/draft/review';
 import { PAGE, engineWith, setupEngineTests } from '../background/setup';
 import { entry } from './entries';
@@ -251,6 +251,48 @@ describe('draft port', () => {
     ]);
     const error = second.posted[0]?.type === 'error' ? second.posted[0].error : undefined;
     expect(error?.message.pt).toMatch(/45 s|45 segundos/);
+    expect(calls).not.toContain('/v1/chat/completions');
+  });
+});
+
+describe('meeting plan port', () => {
+  it('streams one paragraph from the meeting title and the analyses only; no profile credits', async () => {
+    const bodies: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      if (input instanceof Request && input.url.includes('/v1/chat')) bodies.push(await input.clone().text());
+      return fetch(input, init);
+    };
+    const key = await sandbox.account({ tier: 'complete' });
+    const { engine, send } = engineWith({ client: createClientFactory({ fetch: recording }) });
+    await send('key.set', { key });
+    await engine.history.put(entry('ana', 'Ana', 'Nubank'));
+    await engine.history.put(entry('rafa', 'Rafael', 'Nubank', { cargo: 'CFO' }));
+    const p = fakePort(PAGE, MEETING_PORT);
+    engine.draft.connect(p.port);
+    p.send({
+      entryIds: ['ana', 'rafa', 'gone'],
+      title: 'Kickoff Nubank',
+      language: 'pt',
+      model: 'service-chat',
+    });
+    await p.finished;
+    expect(p.posted.at(-1)).toEqual({ type: 'done' });
+    expect(p.text().length).toBeGreaterThan(20);
+    expect(bodies).toHaveLength(1);
+    const prompt = bodies[0]!;
+    for (const part of ['Kickoff Nubank', 'Ana', 'Rafael', 'CFO', 'Integrar sistemas legados'])
+      expect(prompt).toContain(part);
+    expect(prompt).not.toContain('@');
+    expect((await sandbox.ledger(key)).entries).toEqual([]);
+  });
+
+  it('refuses a plan with no analysis left in the history, without calling the model', async () => {
+    const { engine, calls } = await ready();
+    const p = fakePort(PAGE, MEETING_PORT);
+    engine.draft.connect(p.port);
+    p.send({ entryIds: ['gone'], title: 'Kickoff', language: 'pt', model: 'service-chat' });
+    await p.finished;
+    expect(p.posted).toMatchObject([{ type: 'error', error: { code: 'INVALID_REQUEST' } }]);
     expect(calls).not.toContain('/v1/chat/completions');
   });
 });

@@ -773,6 +773,31 @@ describe('the analysis follows the seller', () => {
     expect(t.s().screen).toMatchObject({ kind: 'result', carried: 'chosen' });
   });
 
+  it('gives way to a meeting on the page, even where the seller writes and nobody is listed', async () => {
+    const meeting = {
+      source: 'outlook-calendar' as const,
+      title: 'Kickoff',
+      when: '10:00',
+      self: '',
+      guests: [
+        {
+          name: 'Bruno Lima',
+          email: 'bruno@stone.com.br',
+          response: 'accepted' as const,
+          organizer: true,
+          kind: 'person' as const,
+        },
+      ],
+      unlisted: 0,
+    };
+    const t = await onAna(() => ({ ...found('https://outlook.office.com/calendar/view/week'), meeting }));
+    t.s().follow(2);
+    await settle();
+    expect(t.s().screen).toEqual({ kind: 'page' });
+    expect(t.s().detection).toMatchObject({ status: 'done', meeting: { title: 'Kickoff' } });
+    expect(t.s().previous?.id).toBe('e1');
+  });
+
   it('"Ler esta página" leaves it for the page, one click away', async () => {
     const t = await onAna(() => found('https://mail.google.com/mail/u/0/#inbox', bruno));
     t.s().follow(2);

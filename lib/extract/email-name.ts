@@ -1,0 +1,264 @@
+import { fold } from '../text';
+
+/*
+ * A guest shown only as an e-mail address: a name read from the address and a company read from its domain. Both
+ * are guesses the seller can edit; both stay empty rather than turn a mailbox, a role or a place into a person.
+ */
+
+/** Well-known free-mail providers (the label before the public suffix): their domain names no company. */
+export const FREE_MAIL =
+  /^(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|icloud|me|mac|aol|uol|bol|terra|ig|r7|zipmail|globo|globomail|proton|protonmail|pm|zoho|gmx|yandex|mail|tutanota|fastmail|hey)$/;
+
+/** Words of mailboxes that are a role, a team or a list, not a person ("vendas@", "rh.sp@", "ceo@"). */
+export const ROLE_WORDS = new Set([
+  'admin',
+  'administrativo',
+  'atendimento',
+  'board',
+  'ceo',
+  'cfo',
+  'cio',
+  'cmo',
+  'comercial',
+  'compras',
+  'contact',
+  'contato',
+  'contatos',
+  'coo',
+  'cto',
+  'diretor',
+  'diretora',
+  'diretoria',
+  'director',
+  'eventos',
+  'faturamento',
+  'financeiro',
+  'finance',
+  'gerente',
+  'gerencia',
+  'help',
+  'hello',
+  'info',
+  'juridico',
+  'legal',
+  'marketing',
+  'manager',
+  'noreply',
+  'no',
+  'reply',
+  'ola',
+  'oi',
+  'ops',
+  'operacoes',
+  'presidencia',
+  'procurement',
+  'rh',
+  'hr',
+  'recepcao',
+  'reception',
+  'sac',
+  'sales',
+  'secretaria',
+  'suporte',
+  'support',
+  'ti',
+  'it',
+  'vendas',
+  'calendar',
+  'agenda',
+  'convites',
+  'invites',
+  'notificacoes',
+  'notifications',
+  'news',
+  'newsletter',
+  'webmaster',
+  'postmaster',
+  'mailer',
+  'daemon',
+  'bot',
+  'assistente',
+  'assistant',
+  'office',
+  'escritorio',
+  'socios',
+  'partners',
+  'investidores',
+  'ri',
+  'imprensa',
+  'press',
+  'careers',
+  'vagas',
+  'talentos',
+  'parcerias',
+  'resource',
+  'recurso',
+  'recursos',
+]);
+
+/** Words of group mailboxes and distribution lists ("equipe-vendas@", "todos@", "dl-ti@"): never a person. */
+export const LIST_WORDS = new Set([
+  'equipe',
+  'team',
+  'time',
+  'todos',
+  'all',
+  'grupo',
+  'group',
+  'lista',
+  'list',
+  'dl',
+  'gg',
+]);
+
+/** Words of rooms and places ("sala.reuniao.sp@", "auditorio@", "sao.paulo@"): never a name or a company. */
+export const PLACE_WORDS = new Set([
+  'sala',
+  'salas',
+  'room',
+  'rooms',
+  'auditorio',
+  'auditorium',
+  'andar',
+  'floor',
+  'predio',
+  'building',
+  'reuniao',
+  'reunioes',
+  'meeting',
+  'conf',
+  'conference',
+  'boardroom',
+  'lobby',
+  'cafe',
+  'copa',
+  'terraco',
+  'hall',
+  'matriz',
+  'filial',
+  'sede',
+  'unidade',
+  'escritorio',
+  'brasil',
+  'brazil',
+  'saopaulo',
+  'sp',
+  'rj',
+  'riodejaneiro',
+  'bh',
+  'belohorizonte',
+  'curitiba',
+  'poa',
+  'portoalegre',
+  'recife',
+  'brasilia',
+  'df',
+  'campinas',
+  'fortaleza',
+  'manaus',
+  'floripa',
+  'florianopolis',
+  'goiania',
+  'barueri',
+  'alphaville',
+  'osasco',
+  'london',
+  'newyork',
+  'nyc',
+  'miami',
+  'latam',
+  'americas',
+  'emea',
+  'apac',
+  'global',
+  'norte',
+  'sul',
+  'leste',
+  'oeste',
+  'centro',
+  // not here: places that are also people's names (Santos, Paulo, Vitória, Salvador, Porto, Lisboa, Natal)
+]);
+
+/** Each word capitalised; the small words of names stay lower-case ("Ana Paula da Silva"). */
+const PARTICLE = /^(?:d[aeo]s?|e|di|del|della|van|von|der|den|du)$/;
+const capital = (w: string, i: number) => (i > 0 && PARTICLE.test(w) ? w : w[0]!.toUpperCase() + w.slice(1));
+
+/** The address split at its last "@", lower-case; null for anything that is not one. */
+export function emailParts(address: string): { local: string; domain: string } | null {
+  const m =
+    /^([^\s@<>"'`]{1,64})@([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+)$/i.exec(
+      address.trim(),
+    );
+  return m ? { local: m[1]!.toLowerCase(), domain: m[2]!.toLowerCase() } : null;
+}
+
+/** Not a word of a person's name: a role, a list or a place. */
+export const notName = (w: string) => ROLE_WORDS.has(w) || LIST_WORDS.has(w) || PLACE_WORDS.has(w);
+/** Not a company: a role or a place ("Grupo Boticário" is one). */
+const notCompany = (w: string) => ROLE_WORDS.has(w) || PLACE_WORDS.has(w);
+
+/**
+ * The name an address spells: `ana.paula.ribeiro@…` → Ana / Paula Ribeiro, `joao_silva@…` → Joao / Silva (an address
+ * carries no accents; the seller edits). Null when the address does not spell a person: initials, digits, a role or
+ * team mailbox, a room or a place.
+ */
+export function nameFromEmail(address: string): { primeiro_nome: string; ultimo_nome: string } | null {
+  const parts = emailParts(address);
+  if (!parts) return null;
+  // "ana+news" is ana; each word of the rest is letters only
+  const words = parts.local
+    .split('+')[0]!
+    .split(/[._-]+/)
+    .filter(Boolean);
+  if (!words.length || words.length > 5) return null;
+  if (words.some((w) => !/^[a-z]+$/.test(w) || notName(w))) return null;
+  // "aribeiro", "a.ribeiro": an initial alone is not a first name
+  if (words[0]!.length < 2 || words.every((w) => w.length < 3)) return null;
+  const [first, ...rest] = words.filter((w, i) => i === 0 || w.length > 1 || PARTICLE.test(w)).map(capital);
+  return { primeiro_nome: first!, ultimo_nome: rest.join(' ') };
+}
+
+// the labels a company's domain carries before or after its name
+const SUFFIX =
+  /^(?:com|net|org|gov|edu|mil|co|ind|adv|eng|art|inf|emp|coop|br|pt|us|uk|ar|mx|cl|co|io|ai|app|tech|dev|biz|info|digital|online|site|global|group|inc|corp|ltd)$/;
+const PREFIX = /^(?:mail|email|e-mail|smtp|mx|correio|webmail|corp|br|global|us|en|pt|www|m|ext|external)$/;
+/** Where a domain's name ends: before its top-level label and the generic ones before it ("acme" in acme.com.br). */
+function nameEnd(labels: string[]): number {
+  let end = labels.length - 1;
+  while (end > 1 && SUFFIX.test(labels[end - 1]!)) end--;
+  return end;
+}
+// names of three letters or fewer read as acronyms: "ibm.com" -> IBM, "xp.com.br" -> XP
+const ACRONYM_MAX = 3;
+
+/**
+ * A readable company from an address's domain: `mail.grupo-boticario.com.br` → "Grupo Boticario", `ibm.com` → "IBM".
+ * '' for a free-mail provider, a role or place word, or a domain without a readable name.
+ */
+export function companyFromDomain(domain: string): string {
+  const labels = fold(domain).replace(/^@/, '').split('.').filter(Boolean);
+  if (labels.length < 2 || labels.some((l) => !/^[a-z0-9-]+$/.test(l))) return '';
+  const end = nameEnd(labels);
+  let start = 0;
+  while (start < end - 1 && PREFIX.test(labels[start]!)) start++;
+  // the company is the label just before the public suffix ("vendas.acme.com.br" is Acme)
+  const name = labels[end - 1] ?? '';
+  if (!name || start >= end) return '';
+  if (FREE_MAIL.test(name) || /\d/.test(name) || name.length < 2) return '';
+  const words = name.split('-').filter(Boolean);
+  if (!words.length || words.some(notCompany)) return '';
+  return words
+    .map((w) =>
+      words.length === 1 && w.length <= ACRONYM_MAX ? w.toUpperCase() : w[0]!.toUpperCase() + w.slice(1),
+    )
+    .join(' ');
+}
+
+/** The domain of an address, lower-case; '' for none. */
+export const domainOf = (address: string) => emailParts(address)?.domain ?? '';
+
+/** A free-mail address or domain ("ana@gmail.com", "hotmail.com.br"). */
+export function isFreeMail(addressOrDomain: string): boolean {
+  const domain = addressOrDomain.includes('@') ? domainOf(addressOrDomain) : fold(addressOrDomain);
+  return FREE_MAIL.test(domain.split('.')[nameEnd(domain.split('.')) - 1] ?? '');
+}
