@@ -240,6 +240,9 @@ export function createDraftService(options: DraftServiceOptions) {
       return similarity.similar(entry, all);
     },
 
+    /** Reads the vectors of "similar people" into memory (the worker's tidy step, a second after a wake). */
+    warmSimilar: () => similarity.warm(),
+
     /** Resolves when the background embedding has stopped (tests and the benchmark). */
     similarSettled: () => similarity.settled(),
   };

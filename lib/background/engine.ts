@@ -145,13 +145,15 @@ export function createEngine(options: EngineOptions = {}) {
 
   /**
    * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done): the history's
-   * retention and search index, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
+   * retention, search index and similar people's vectors, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
    */
   async function tidy(): Promise<void> {
     await Promise.all([
       step('history retention', () => history.prune()),
       // The search index is read now, so that the first search after a wake does not wait for it.
       step('history index', () => history.warm()),
+      // The vectors too, so that the first "Pessoas parecidas" after a wake does not read them all.
+      step('similar vectors', () => draftService().warmSimilar()),
       step('toolbar icon', refreshIcon),
       step('prune alarm', async () => {
         if (!(await browser.alarms.get(PRUNE_ALARM)))

@@ -8,7 +8,7 @@ import { personKey, type History } from '@/lib/history';
 import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
-import type { JobStore } from './jobs';
+import type { JobOutcome, JobStore } from './jobs';
 import { announceSettled } from '@/lib/announce';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
@@ -49,7 +49,7 @@ export function createLookupService(deps: LookupDeps) {
     ({ ...job, ...outcome, updatedAt: now() }) as LookupJob;
   /** Work in flight by person, depth and language: identical requests join it. */
   const inFlight = new Map<string, string>();
-  const byJob = new Map<string, Promise<void>>();
+  const byJob = new Map<string, Promise<LookupJob | null>>();
 
   async function reusable(req: LookupRequest): Promise<HistorySummary | null> {
     // The history's index is read beside the setting, which decides whether it is looked at.
@@ -143,8 +143,10 @@ export function createLookupService(deps: LookupDeps) {
   }
 
   /**
-   * Runs a job once it is recorded (`recorded`: a worker that dies mid-call finds the record at restart); `hit` is the
-   * history entry the quote found, when it serves the job. What the call needs besides the record is read meanwhile.
+   * Runs a job whose quote check has passed; `hit` is the history entry the quote found, when it serves the job. The
+   * job's record (`recorded`: a worker that dies mid-call finds it at restart) is written beside the call, not before
+   * it, and awaited before the job is ended; a record that could not be written loses nothing: the entry is saved,
+   * the open pages are told, and the outcome is answered from memory. Resolves to the ended job.
    */
   async function run(
     job: LookupJob,
@@ -152,17 +154,18 @@ export function createLookupService(deps: LookupDeps) {
     hit: HistorySummary | null,
     recorded: Promise<void>,
     needs: Prepared,
-  ): Promise<void> {
+  ): Promise<LookupJob> {
     const { input } = job.request;
-    // Not recorded, not run: the caller says why.
-    await recorded;
+    const finish = async (outcome: JobOutcome): Promise<LookupJob> => {
+      await recorded.catch(() => undefined);
+      return (await jobs.finish(job.id, outcome).catch(() => null)) ?? ended(job, outcome);
+    };
     try {
       if (hit) {
         const outcome = { status: 'done', entryId: hit.id, fromHistory: true } as const;
         // The entry goes with the news, so the open panel shows it without asking.
         announce(ended(job, outcome), await kept.get(hit.id).catch(() => null));
-        await jobs.finish(job.id, outcome);
-        return;
+        return await finish(outcome);
       }
       const [client, before] = await needs;
       const charge = deps.credits.beginCharge();
@@ -185,13 +188,13 @@ export function createLookupService(deps: LookupDeps) {
       const drop = entry.billingCheck?.observed;
       if (drop === undefined || plausibleCharge(drop, ENDPOINTS[endpoint].credits))
         await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
-      await jobs.finish(job.id, outcome);
+      return await finish(outcome);
     } catch (e) {
       const spec = ENDPOINTS[endpoint];
       const error = toApiError(e, { charging: spec.charging, endpoint: spec.path, searched: input });
       await deps.credits.fromError(error).catch(() => undefined);
       announce(ended(job, { status: 'error', error }), null);
-      await jobs.finish(job.id, { status: 'error', error });
+      return finish({ status: 'error', error });
     }
   }
 
@@ -226,24 +229,26 @@ export function createLookupService(deps: LookupDeps) {
         updatedAt: at,
         status: 'running',
       };
+      // The record is written beside the call: the charge leaves as soon as the check above has passed.
       const persisted = jobs.put(job);
       const done = keepAlive
         .hold(run(job, route.endpoint, fromHistory ? quote.cached : null, persisted, needs))
-        .catch(() => undefined)
+        .catch(() => null)
         .finally(() => {
           inFlight.delete(key);
           byJob.delete(job.id);
         });
       inFlight.set(key, job.id);
       byJob.set(job.id, done);
-      await persisted;
+      // Answered once recorded (the page may ask for the job), or once the recording failed: the job runs anyway.
+      await persisted.catch(() => undefined);
       return { jobId: job.id };
     },
 
     /** The job once it is no longer running (at once when it is not in flight here). */
     async settled(jobId: string): Promise<LookupJob | null> {
-      await byJob.get(jobId);
-      return jobs.get(jobId);
+      const ran = await byJob.get(jobId);
+      return (await jobs.get(jobId)) ?? ran ?? null;
     },
 
     entry,

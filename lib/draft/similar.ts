@@ -204,6 +204,11 @@ export function createSimilarity(options: SimilarOptions) {
       return gone.length;
     },
 
+    /** Reads every vector into memory now, so that the first open after a wake does not wait for them. */
+    async warm(): Promise<void> {
+      await kept();
+    },
+
     /** Resolves when the background filling has stopped (tests and the benchmark). */
     settled: (): Promise<void> => filling ?? Promise.resolve(),
 

@@ -107,18 +107,44 @@ describe('lookup', () => {
     expect(e.charging()).toEqual(['/crm']);
   });
 
-  it('sends nothing when the job cannot be recorded first, and says so', async () => {
-    const told: LookupJob[] = [];
-    const e = engineWith({ announce: (job) => told.push(job) });
+  it('sends the charge while the job is still being recorded, and ends the job once it is', async () => {
+    const e = await withKey('complete');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const update = lookupJobs.update.bind(lookupJobs);
+    // storage.session is slow to take the job's record: the first write waits until released.
+    vi.spyOn(lookupJobs, 'update').mockImplementationOnce(async (fn) => {
+      await held;
+      return update(fn);
+    });
+    const started = e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    // The check has passed: the request reaches the sandbox while the record is still held.
+    await vi.waitFor(() => expect(e.charging()).toEqual(['/crm']));
+    expect(await lookupJobs.get()).toEqual({});
+    release();
+    const { jobId } = await started;
+    const job = await e.engine.lookup.settled(jobId);
+    expect(job).toMatchObject({ id: jobId, status: 'done', entryId: jobId, fromHistory: false });
+    // The stored job ends as done: the record written late is not left running.
+    expect((await lookupJobs.get())[jobId]).toMatchObject({ status: 'done' });
+    expect(e.charging()).toEqual(['/crm']);
+  });
+
+  it('loses nothing when the job cannot be recorded: the entry is kept and the open pages get it', async () => {
+    const told: { job: LookupJob; entry: unknown }[] = [];
+    const e = engineWith({ announce: (job, entry) => told.push({ job, entry }) });
     const key = await sandbox.account({ tier: 'complete' });
     await e.send('key.set', { key });
     // storage.session refuses the job's record (the browser's quota, say)
     vi.spyOn(lookupJobs, 'update').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
-    await expect(e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' })).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(e.charging()).toEqual([]);
-    expect(told).toEqual([]);
-    expect(await sandbox.ledger(key)).toMatchObject({ total_credits: 0 });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    const job = await e.engine.lookup.settled(jobId);
+    expect(job).toMatchObject({ id: jobId, status: 'done', entryId: jobId });
+    expect(e.charging()).toEqual(['/crm']);
+    expect(await sandbox.ledger(key)).toMatchObject({ total_credits: 2 });
+    const entry = await e.send('history.get', { id: jobId });
+    expect(entry).toMatchObject({ id: jobId, input: ana, creditsCharged: 2 });
+    expect(told).toEqual([{ job: expect.objectContaining({ id: jobId, status: 'done' }), entry }]);
   });
 
   it('calls the routed endpoint once, stores the entry and takes the balance from billing_info', async () => {

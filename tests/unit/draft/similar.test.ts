@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import { createSimilarity, embeddingText } from '@/lib/draft/similar';
 import type { HistoryEntry } from '@/lib/model';
@@ -6,6 +6,7 @@ import { engineWith, setupEngineTests } from '../background/setup';
 import { entry } from './entries';
 
 const sandbox = setupEngineTests();
+afterEach(() => vi.restoreAllMocks());
 
 const cfo = { cargo: 'CFO', tipoStakeholder: 'C-Level', persona: { titulo: 'Executivo financeiro' } };
 const people = () => [
@@ -69,6 +70,30 @@ describe('similar people', () => {
     expect(ledger.entries).toEqual([]);
     expect(ledger.total_credits).toBe(0);
     expect(await send('draft.similar', { entryId: 'unknown' })).toEqual({ people: [], filling: null });
+  });
+
+  it('reads the vectors in the tidy step after a wake, so the first open does not read them', async () => {
+    const key = await sandbox.account({ tier: 'complete' });
+    const before = engineWith();
+    await before.send('key.set', { key });
+    for (const e of people()) await before.engine.history.put(e);
+    await before.send('draft.similar', { entryId: 'target' });
+    await before.engine.draft.similarSettled();
+
+    // A woken worker: its tidy step has run; the first open reads no vector from storage.
+    const woken = engineWith();
+    await woken.settled;
+    const read: string[] = [];
+    const getAll = IDBObjectStore.prototype.getAll;
+    vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (this: IDBObjectStore, ...args) {
+      read.push(this.name);
+      return getAll.apply(this, args);
+    });
+    const { people: top, filling } = await woken.send('draft.similar', { entryId: 'target' });
+    expect(filling).toBeNull();
+    expect(top.map((p) => p.id)).toEqual(['cfo2', 'cfo3', expect.any(String)]);
+    expect(read).not.toContain('vectors');
+    expect(woken.calls.filter((c) => c === '/v1/embeddings')).toEqual([]);
   });
 
   it('keys the cache by model (1536 and 3072 dimensions) and drops vectors of deleted entries', async () => {
