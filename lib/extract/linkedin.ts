@@ -115,12 +115,18 @@ function signals(doc: Document, slug: string | undefined): Signal[] {
   return list;
 }
 
-function profile(doc: Document, url: URL): Candidate[] {
+/** Every reading of the page with its folded name, and the names known to belong to another profile. */
+function readings(doc: Document, url: URL) {
   const slug = slugOf(url.pathname);
   // each reading with its folded name, worked out once: the embedded JSON can name hundreds of people
   const read = signals(doc, slug).map((s) => [fold(cleanName(s[0])), s] as const);
   // names known to belong to another profile: the one viewed before an in-app navigation, people nearby
   const others = new Set(read.filter(([, s]) => s[3] && s[3] !== slug).map(([key]) => key));
+  return { slug, read, others };
+}
+
+function profile(doc: Document, url: URL): Candidate[] {
+  const { slug, read, others } = readings(doc, url);
   let ok = read.filter(([key, s]) => key && (s[3] ? s[3] === slug : !others.has(key)));
   const sure = ok.find(([, s]) => s[3]);
   // With no signal naming its profile, a name-like slug ("bruno-lima-4a5b6c") must share a word with the name.
@@ -129,8 +135,7 @@ function profile(doc: Document, url: URL): Candidate[] {
   else if (words[1]) ok = ok.filter(([key]) => key.split(' ').some((w) => words.includes(w)));
   const best = ok[0];
   const same = ok.filter(([key]) => key === best?.[0]).map(([, s]) => s);
-  return found([
-    best &&
+  return found([    best &&
       person(
         'linkedin',
         sure ? 0.95 : 0.75,
@@ -170,4 +175,6 @@ export const linkedin: Extractor = {
   matches: (url) =>
     /(^|\.)linkedin\.com$/.test(url.hostname) && /^\/(in|sales\/(lead|people))\//.test(url.pathname),
   extract: (doc, url) => (url.pathname[1] === 's' ? lead(doc) : profile(doc, url)),
+  // on a profile, whoever the page still shows from another profile (the one viewed before an in-app move)
+  others: (doc, url) => (url.pathname[1] === 'i' ? [...readings(doc, url).others] : []),
 };

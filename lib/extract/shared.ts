@@ -1,5 +1,6 @@
 import type { ComposeRequest, ComposeResult, ContentResponse } from '@/lib/messaging';
 import type { Extractor } from './types';
+import type { Lexicon } from './lexicon';
 
 /**
  * What the extension's scripts in one page share: they all run in the page's one isolated world. The content
@@ -14,6 +15,8 @@ export interface Shared {
   wanted: string[];
   /** Who is on the page at `url`, by the extractors loaded; undefined when none of them reads that page. */
   read?(url: string): ContentResponse | undefined;
+  /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
+  lexicon?: Lexicon;
   /** The compose module (lib/compose/insert.ts), once loaded. */
   compose?(request: ComposeRequest): ComposeResult;
   /** Stops the content script in charge: its listener and its watch on the address. */
@@ -22,7 +25,8 @@ export interface Shared {
 
 /** The page's shared state, created by whichever script runs first. */
 export function shared(): Shared {
-  const w = window as Window & { __perfilIntel?: Partial<Shared> };
+  // the page's window in a content script's world (the global object where there is none: the readers in Node)
+  const w = (typeof window === 'undefined' ? globalThis : window) as { __perfilIntel?: Partial<Shared> };
   const s = (w.__perfilIntel ??= {});
   s.extractors ??= [];
   s.modules ??= [];
