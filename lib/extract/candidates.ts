@@ -41,9 +41,9 @@ function samePerson(a: string[], b: string[]) {
   return (
     short.join(' ') === long.join(' ') ||
     (short.length > 1 &&
-    short[0] === long[0] &&
-    short.at(-1) === long.at(-1) &&
-    short.every((w) => long.includes(w)))
+      short[0] === long[0] &&
+      short.at(-1) === long.at(-1) &&
+      short.every((w) => long.includes(w)))
   );
 }
 
@@ -70,7 +70,10 @@ function merge(readings: Reading[]): Candidate {
   const top = best.c.confidence;
   const others = new Set(readings.map((r) => r.c.source)).size - 1;
   // every other reader that found the same person backs it; a company found later is worth the doubt it removes
-  out.confidence = Math.min(0.99, top + (1 - top) * 0.25 * others + (out.empresa && !best.c.empresa ? 0.1 : 0));
+  out.confidence = Math.min(
+    Math.max(top, 0.99),
+    top + (1 - top) * 0.25 * others + (out.empresa && !best.c.empresa ? 0.1 : 0),
+  );
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { fold } from '../text';
-import type { Lexicon } from './lexicon';
+import type { Lexicon } from './types';
 import type { Field } from './rules';
 import { shared } from './shared';
 
@@ -47,7 +47,8 @@ export function isRole(s: string): boolean {
 }
 
 /** Any word of job titles in the text ("Transformando vendas, Head de Vendas"). */
-export const hasRoleWord = (s: string) => wordsOf(s).some((w) => !lex().particles.has(w) && roleWord(w) && w.length > 2);
+export const hasRoleWord = (s: string) =>
+  wordsOf(s).some((w) => !lex().particles.has(w) && roleWord(w) && w.length > 2);
 
 /** Only title words ("Sales", "Gerente Comercial"): a role, never anything's name. */
 const onlyRole = (s: string) => {
@@ -73,12 +74,7 @@ export const isPhone = (s: string) =>
 export function couldBeCompany(s: string): boolean {
   const t = s.trim();
   return (
-    !!t &&
-    /\p{L}/u.test(t) &&
-    !/@|https?:|www\.|^\d/.test(t) &&
-    !isPlace(t) &&
-    !isPhone(t) &&
-    !onlyRole(t)
+    !!t && /\p{L}/u.test(t) && !/@|https?:|www\.|^\d/.test(t) && !isPlace(t) && !isPhone(t) && !onlyRole(t)
   );
 }
 
@@ -125,7 +121,13 @@ export function nameScore(raw: string): number {
 
 /** The field a label names ("Empresa:", "Account Name *", "E-mail"), or undefined. */
 export const fieldOf = (label: string): Field | undefined =>
-  label.length < 40 ? lex().labels.get(fold(label).replace(/[:*?]+\s*$/, '').trim()) : undefined;
+  label.length < 40
+    ? lex().labels.get(
+        fold(label)
+          .replace(/[:*?]+\s*$/, '')
+          .trim(),
+      )
+    : undefined;
 
 /** Whether an element sits in a region whose people are not the page's (a sidebar, comments, "see also"). */
 export function inNoise(el: Element): boolean {
@@ -133,7 +135,9 @@ export function inNoise(el: Element): boolean {
   if (el.closest(noiseRegions)) return true;
   // a section whose own heading names it so: "Pessoas também viram", "Outros palestrantes"
   for (let s = el.closest('section,div[class],ul,ol'), up = 0; s && up < 6; s = s.parentElement, up++) {
-    const heading = s.querySelector(':scope > h2, :scope > h3, :scope > h4, :scope > header h2, :scope > div > h2');
+    const heading = s.querySelector(
+      ':scope > h2, :scope > h3, :scope > h4, :scope > header h2, :scope > div > h2',
+    );
     if (heading && !heading.contains(el)) {
       const h = fold(heading.textContent ?? '');
       if (h && noiseHeadings.some((n) => h.startsWith(n))) return true;
@@ -148,7 +152,9 @@ export function domainCompany(email: string | null | undefined): string {
     /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu|ind|adv|eng|med))?\.[a-z]{2,}$/i.exec(
       (email ?? '').trim(),
     )?.[1] ?? '';
-  return !domain || lex().freeMail.has(domain.toLowerCase()) ? '' : domain.replace(/^./, (c) => c.toUpperCase());
+  return !domain || lex().freeMail.has(domain.toLowerCase())
+    ? ''
+    : domain.replace(/^./, (c) => c.toUpperCase());
 }
 
 /** The domain of a mail address, lower case ('' for none). */
@@ -157,8 +163,12 @@ export const domainOf = (email: string | null | undefined) =>
 
 /** Whether a mail address's local part names the person ("ana.souza@", "asouza@", "ana@"). */
 export function addressNames(email: string, name: string): boolean {
-  const local = fold(email.split('@')[0] ?? '').replace(/[^a-z]/g, ' ').trim();
-  const words = fold(name).split(' ').filter((w) => !lex().particles.has(w));
+  const local = fold(email.split('@')[0] ?? '')
+    .replace(/[^a-z]/g, ' ')
+    .trim();
+  const words = fold(name)
+    .split(' ')
+    .filter((w) => !lex().particles.has(w));
   const [first = '', last = ''] = [words[0], words.at(-1)];
   const joined = local.replace(/ /g, '');
   return (

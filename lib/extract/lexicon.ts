@@ -15,29 +15,14 @@ import {
   type Field,
 } from './rules';
 import { shared } from './shared';
-
-/** The tables of lib/extract/rules.ts and the given names, ready to look words up in. */
-export interface Lexicon {
-  names: Set<string>;
-  particles: Set<string>;
-  suffixes: Set<string>;
-  places: Set<string>;
-  freeMail: Set<string>;
-  platforms: Set<string>;
-  decorations: Set<string>;
-  companyWords: Set<string>;
-  roleWords: Set<string>;
-  rolePrefixes: string[];
-  labels: Map<string, Field>;
-  noiseRegions: string;
-  noiseHeadings: string[];
-}
+import type { Lexicon } from './types';
 
 /** The front-coded list (tests/data/given-names.ts) as a set of folded given names. */
 export function decodeNames(coded: string): Set<string> {
   const names = new Set<string>();
   let prev = '';
-  for (const [, keep, rest] of coded.matchAll(/(\d)([^\d]+)/g)) names.add((prev = prev.slice(0, +keep!) + rest));
+  for (const [, keep, rest] of coded.matchAll(/(\d)([^\d]+)/g))
+    names.add((prev = prev.slice(0, +keep!) + rest));
   return names;
 }
 

@@ -135,7 +135,8 @@ function profile(doc: Document, url: URL): Candidate[] {
   else if (words[1]) ok = ok.filter(([key]) => key.split(' ').some((w) => words.includes(w)));
   const best = ok[0];
   const same = ok.filter(([key]) => key === best?.[0]).map(([, s]) => s);
-  return found([    best &&
+  return found([
+    best &&
       person(
         'linkedin',
         sure ? 0.95 : 0.75,

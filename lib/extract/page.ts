@@ -49,9 +49,10 @@ function copyright(doc: Document): string {
   const holders = all(doc, 'footer,[class*=footer i],[class*=copyright i],[id*=footer i]', 20);
   const texts = holders.length ? holders.map(text) : [tidy(doc.body?.textContent?.slice(-3000), 3000)];
   for (const t of texts) {
-    const m = /(?:©|\(c\)|copyright)\s*(?:copyright\s*)?(?:\d{4}\s*(?:[-–]\s*\d{4}\s*)?)?[,.]?\s*([^|·•\n]{2,80}?)\s*(?:[.|·•]\s|[.]$|todos os direitos|all rights|direitos reservados|-\s|$)/i.exec(
-      t,
-    );
+    const m =
+      /(?:©|\(c\)|copyright)\s*(?:copyright\s*)?(?:\d{4}\s*(?:[-–]\s*\d{4}\s*)?)?[,.]?\s*([^|·•\n]{2,80}?)\s*(?:[.|·•]\s|[.]$|todos os direitos|all rights|direitos reservados|-\s|$)/i.exec(
+        t,
+      );
     const c = company(m?.[1]?.replace(/\s*\d{4}$/, ''));
     if (c) return c;
   }
@@ -74,17 +75,19 @@ const titleParts = (doc: Document) =>
 function valueOf(label: Element): string {
   const doc = label.ownerDocument;
   if (label.tagName === 'DT') {
-    for (let n = label.nextElementSibling; n; n = n.nextElementSibling) if (n.tagName === 'DD') return text(n);
+    for (let n = label.nextElementSibling; n; n = n.nextElementSibling)
+      if (n.tagName === 'DD') return text(n);
     return '';
   }
   const id = label.getAttribute('for');
-  const input =
-    (id && doc.getElementById(id)) || label.querySelector('input,select,textarea') || undefined;
+  const input = (id && doc.getElementById(id)) || label.querySelector('input,select,textarea') || undefined;
   if (input) return tidy(input.getAttribute('value') ?? input.textContent);
   const next = label.nextElementSibling;
   if (next) return text(next);
   const parent = label.parentElement;
-  const rest = tidy(parent?.textContent).slice(text(label).length).replace(/^[\s:–-]+/, '');
+  const rest = tidy(parent?.textContent)
+    .slice(text(label).length)
+    .replace(/^[\s:–-]+/, '');
   if (rest && parent && parent.childElementCount <= 3) return rest;
   return text(parent?.nextElementSibling);
 }
@@ -161,7 +164,13 @@ function writtenCompany(doc: Document, word: string): string {
   const texts = all(doc, 'a,p,span,strong,b,div,td,li,dd', 3000)
     .filter((el) => !el.childElementCount)
     .map(text)
-    .filter((t) => t.length <= 60 && fold(t).replace(/[^a-z0-9]/g, '').startsWith(key))
+    .filter(
+      (t) =>
+        t.length <= 60 &&
+        fold(t)
+          .replace(/[^a-z0-9]/g, '')
+          .startsWith(key),
+    )
     .map(company)
     .filter(Boolean);
   return texts.find(hasCompanyWord) ?? texts.sort((a, b) => a.length - b.length)[0] ?? word;
@@ -184,7 +193,11 @@ function roleLine(line: string): [title: string, company: string] | undefined {
 /** The lines of text under `el`, up to `max`: its next siblings, then its parent's, never past `card`. */
 function linesAfter(el: Element, max = 4, card?: Element): string[] {
   const out: string[] = [];
-  for (let at: Element | null = el, up = 0; at && at !== card && up < 3 && out.length < max; at = at.parentElement, up++)
+  for (
+    let at: Element | null = el, up = 0;
+    at && at !== card && up < 3 && out.length < max;
+    at = at.parentElement, up++
+  )
     for (let n = at.nextElementSibling; n && out.length < max; n = n.nextElementSibling) {
       const t = text(n);
       if (t && t.length < 200) out.push(t);
@@ -215,7 +228,11 @@ function mainName(doc: Document): [name: string, score: number, el: Element] | u
   if (!titled) return undefined;
   const key = fold(titled);
   const shown = all(doc, 'h1,h2,h3,[class*=name i],[class*=title i],strong,span,div,p', 3000).find(
-    (el) => el.childElementCount <= 1 && (el.textContent?.length ?? 99) < 99 && fold(cleanName(text(el))) === key && !inNoise(el),
+    (el) =>
+      el.childElementCount <= 1 &&
+      (el.textContent?.length ?? 99) < 99 &&
+      fold(cleanName(text(el))) === key &&
+      !inNoise(el),
   );
   return shown && [titled, nameScore(titled), shown];
 }
@@ -226,7 +243,9 @@ function headingPerson(doc: Document, f: Partial<Record<Field, string>>, mails: 
   if (!main) return null;
   const [name, score, el] = main;
   const key = fold(name);
-  const titled = [...titleParts(doc), partsOf(meta(doc, 'og:title'))[0]].some((t) => fold(cleanName(t)) === key);
+  const titled = [...titleParts(doc), partsOf(meta(doc, 'og:title'))[0]].some(
+    (t) => fold(cleanName(t)) === key,
+  );
   const lines = linesAfter(el);
   const role = lines.map(roleLine).find(Boolean);
   const mail =
@@ -288,7 +307,11 @@ function cards(doc: Document, pageCo: string): Candidate[] {
     const people = group.map(([el, name, score]) => {
       // the card: the largest ancestor holding this name and no other of the list
       let card = el;
-      for (let up = 0; up < 6 && card.parentElement && !els.some((o) => o !== el && card.parentElement!.contains(o)); up++)
+      for (
+        let up = 0;
+        up < 6 && card.parentElement && !els.some((o) => o !== el && card.parentElement!.contains(o));
+        up++
+      )
         card = card.parentElement;
       const role = linesAfter(el, 5, card).map(roleLine).find(Boolean);
       return { name, score, role };
@@ -314,9 +337,18 @@ function rows(doc: Document): Candidate[] {
     if (col('full') < 0 && col('first') < 0) continue;
     for (const tr of all(table, 'tbody tr', 100)) {
       const cells = all(tr, 'td,th', 20).map(text);
-      const name = col('full') >= 0 ? cells[col('full')] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
+      const name =
+        col('full') >= 0 ? cells[col('full')] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
       if (nameScore(cleanName(name)))
-        out.push(person('page', 0.5, name, company(cells[col('company')]) || domainCompany(cells[col('email')]), cells[col('role')]));
+        out.push(
+          person(
+            'page',
+            0.5,
+            name,
+            company(cells[col('company')]) || domainCompany(cells[col('email')]),
+            cells[col('role')],
+          ),
+        );
     }
   }
   return found(out);
@@ -333,7 +365,11 @@ function mailPeople(doc: Document, mails: [string, Element][]): Candidate[] {
   const out: (Candidate | null)[] = [];
   for (const [email, el] of mails) {
     if (own.includes(email) || ownDomains.has(domainOf(email)) || recipient(el)) continue;
-    const shown = el.getAttribute('name') || text(el).replace(EMAIL, '').replace(/[<>()]/g, ' ');
+    const shown =
+      el.getAttribute('name') ||
+      text(el)
+        .replace(EMAIL, '')
+        .replace(/[<>()]/g, ' ');
     const name = cleanName(shown);
     const score = name ? nameScore(name) : 0;
     if (!score || (score < 0.5 && !addressNames(email, name))) continue;

@@ -6,6 +6,7 @@
  */
 
 /** Field labels, Portuguese and English, by what the field holds (a label is compared whole, without ':' or '*'). */
+// prettier-ignore
 export const LABELS = {
   full: [
     'nome', 'nome completo', 'nome do contato', 'nome do lead', 'nome do cliente', 'contato', 'pessoa',
@@ -24,12 +25,14 @@ export const LABELS = {
 export type Field = keyof typeof LABELS;
 
 /** Small words inside names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven". */
+// prettier-ignore
 export const PARTICLES = [
   'da', 'de', 'do', 'das', 'dos', "d'", 'e', 'y', 'di', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le',
   'du', 'bin', 'al', 'ter', 'ten', 'zu', 'dal', 'des',
 ];
 
 /** What may end a name: "Pedro Alves Filho", "John Smith Jr.". */
+// prettier-ignore
 export const SUFFIXES = ['filho', 'filha', 'neto', 'neta', 'junior', 'jr', 'sobrinho', 'segundo', 'ii', 'iii', 'sr'];
 
 /**
@@ -37,6 +40,7 @@ export const SUFFIXES = ['filho', 'filha', 'neto', 'neta', 'junior', 'jr', 'sobr
  * reads as a role; a role next to a name is evidence the name is a person's; a text made only of these words (and
  * particles) is a role, never a company.
  */
+// prettier-ignore
 export const ROLE_WORDS = [
   'ceo', 'cto', 'cfo', 'coo', 'cmo', 'cio', 'cro', 'cpo', 'cso', 'chief', 'officer', 'diret*', 'director*',
   'gerente*', 'manager*', 'head', 'lider*', 'leader', 'lead', 'analista*', 'analyst', 'coordenad*', 'coordinator',
@@ -61,6 +65,7 @@ export const ROLE_WORDS = [
 ];
 
 /** Brazilian states (abbreviations and names), large cities and countries: a place is never a company. */
+// prettier-ignore
 export const PLACES = [
   'ac', 'al', 'ap', 'am', 'ba', 'ce', 'df', 'es', 'go', 'ma', 'mt', 'ms', 'mg', 'pa', 'pb', 'pr', 'pe', 'pi',
   'rj', 'rn', 'rs', 'ro', 'rr', 'sc', 'sp', 'se', 'to', 'acre', 'alagoas', 'amapa', 'amazonas', 'bahia', 'ceara',
@@ -85,6 +90,7 @@ export const PLACES = [
 ];
 
 /** Mail providers whose domain says nothing of where someone works. */
+// prettier-ignore
 export const FREE_MAIL = [
   'gmail', 'googlemail', 'hotmail', 'outlook', 'live', 'msn', 'yahoo', 'ymail', 'icloud', 'me', 'mac', 'aol',
   'uol', 'bol', 'terra', 'ig', 'globo', 'globomail', 'r7', 'zipmail', 'proton', 'protonmail', 'pm', 'gmx',
@@ -92,6 +98,7 @@ export const FREE_MAIL = [
 ];
 
 /** Where pages are published or records kept: a page's own name, never a person's company. */
+// prettier-ignore
 export const PLATFORMS = [
   'linkedin', 'github', 'gitlab', 'gmail', 'google', 'outlook', 'microsoft outlook', 'hubspot', 'pipedrive',
   'salesforce', 'rd station', 'rd station crm', 'agendor', 'ploomes', 'zoho', 'zoho crm', 'moskit', 'piperun',
@@ -106,10 +113,12 @@ export const PLATFORMS = [
  * Regions whose people are not the page's: sidebars, navigation, footers, comments, "people also viewed". The
  * selectors name regions by role and by class words; the headings name them by what they say.
  */
+// prettier-ignore
 export const NOISE_REGIONS =
   'aside,nav,footer,[role=complementary],[role=navigation],[role=contentinfo],[class*=comment i],[id*=comment i],[class*=related i],[class*=recommend i],[class*=also-viewed i],[class*=browsemap i],[class*=pymk i],[class*=suggest i],[class*=breadcrumb i],[class*=cookie i]';
 
 /** Headings over regions whose people are not the page's (folded, compared by their beginning). */
+// prettier-ignore
 export const NOISE_HEADINGS = [
   'pessoas tambem viram', 'people also viewed', 'outras pessoas', 'other people', 'veja tambem', 'see also',
   'voce tambem pode', 'you might', 'you may', 'pessoas que talvez', 'people you may know', 'talvez voce conheca',
@@ -121,12 +130,14 @@ export const NOISE_HEADINGS = [
 ];
 
 /** Decoration in front of a name or in its place (honorifics, record types): never a name on its own. */
+// prettier-ignore
 export const DECORATIONS = [
   'dr', 'dra', 'sr', 'sra', 'srta', 'prof', 'profa', 'profe', 'eng', 'enga', 'mr', 'mrs', 'ms', 'mx', 'contato',
   'contact', 'lead', 'pessoa', 'person', 'cliente', 'prospect',
 ];
 
 /** Words that make a text a company's name when they end or begin it (legal forms, kinds of organisation). */
+// prettier-ignore
 export const COMPANY_WORDS = [
   'ltda', 's.a', 's.a.', 'sa', 's/a', 'inc', 'inc.', 'llc', 'ltd', 'ltd.', 'gmbh', 'ag', 'plc', 'corp', 'corp.',
   'corporation', 'company', 'co.', 'group', 'grupo', 'holding', 'me', 'eireli', 'epp', 'cia', 'companhia',

@@ -1,6 +1,5 @@
 import type { ComposeRequest, ComposeResult, ContentResponse } from '@/lib/messaging';
-import type { Extractor } from './types';
-import type { Lexicon } from './lexicon';
+import type { Extractor, Lexicon } from './types';
 
 /**
  * What the extension's scripts in one page share: they all run in the page's one isolated world. The content

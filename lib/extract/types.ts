@@ -1,3 +1,5 @@
+import type { Field } from './rules';
+
 /** The most people one reading of a page gives (what a content script answers is cut to it, and checked). */
 export const MAX_CANDIDATES = 50;
 
@@ -24,4 +26,21 @@ export interface Extractor {
    * they are not listed.
    */
   others?(doc: Document, url: URL): string[];
+}
+
+/** The tables of lib/extract/rules.ts and the given names, ready to look words up in. */
+export interface Lexicon {
+  names: Set<string>;
+  particles: Set<string>;
+  suffixes: Set<string>;
+  places: Set<string>;
+  freeMail: Set<string>;
+  platforms: Set<string>;
+  decorations: Set<string>;
+  companyWords: Set<string>;
+  roleWords: Set<string>;
+  rolePrefixes: string[];
+  labels: Map<string, Field>;
+  noiseRegions: string;
+  noiseHeadings: string[];
 }

@@ -47,14 +47,19 @@ leonel lourenco luciano lucio manuel marcio mario marlon mateus max milton natha
 osmar pablo regis renato ricardo romulo ronaldo sandro saulo tadeu tiago ubiratan valdemar vanderlei
 vicente vinicius wander washington yuri zeca jose-carlos`;
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 
 const names = new Set<string>();
 const add = (s: string) => {
   for (const w of fold(s).split(/[\s-]+/)) if (/^[a-z']{2,}$/.test(w)) names.add(w);
 };
 const firstNames = (locale: string) => {
-  const first = (allLocales as Record<string, { person?: { first_name?: unknown } }>)[locale]?.person?.first_name;
+  const first = (allLocales as Record<string, { person?: { first_name?: unknown } }>)[locale]?.person
+    ?.first_name;
   return (Array.isArray(first) ? first : Object.values(first ?? {}).flat()) as string[];
 };
 for (const l of LOCALES) firstNames(l).forEach(add);
@@ -64,7 +69,24 @@ firstNames('en')
   .forEach(add);
 add(BRAZIL);
 // words that are given names in some locale but read as ordinary words on Brazilian and English pages
-for (const w of ['de', 'da', 'do', 'sales', 'will', 'may', 'june', 'april', 'grant', 'sterling', 'chase', 'page', 'home', 'news', 'team']) names.delete(w);
+for (const w of [
+  'de',
+  'da',
+  'do',
+  'sales',
+  'will',
+  'may',
+  'june',
+  'april',
+  'grant',
+  'sterling',
+  'chase',
+  'page',
+  'home',
+  'news',
+  'team',
+])
+  names.delete(w);
 
 let out = '';
 let prev = '';
