@@ -26,6 +26,11 @@ const declared = (url: string) =>
   scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 describe('the corpus', () => {
+  it('holds at least 120 pages over at least 40 sites or kinds of page', () => {
+    expect(new Set(pageCases.map((c) => c.file)).size).toBeGreaterThanOrEqual(120);
+    expect(new Set(pageCases.map((c) => c.family)).size).toBeGreaterThanOrEqual(40);
+  });
+
   it('every family has at least two pages, and every page a known family', () => {
     for (const family of FAMILIES)
       expect(pageCases.filter((c) => c.family === family).length, family).toBeGreaterThanOrEqual(2);
