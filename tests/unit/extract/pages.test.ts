@@ -59,6 +59,32 @@ describe('the corpus', () => {
     expect(judge(c, [ana, { primeiro_nome: 'Marcelo', ultimo_nome: 'Viana', empresa: '' }]).right).toBe(
       false,
     );
+    // on a list, each person's company counts too (a legal suffix aside)
+    const team = readerCases.find((x) => x.file === 'team-page-en.html')!;
+    const listed = team.expected.map(({ primeiro_nome, ultimo_nome, empresa }) => ({
+      primeiro_nome,
+      ultimo_nome,
+      empresa,
+    }));
+    expect(judge(team, listed).right).toBe(true);
+    expect(
+      judge(
+        team,
+        listed.map((p) => ({ ...p, empresa: `${p.empresa}, Inc.` })),
+      ).right,
+    ).toBe(true);
+    expect(
+      judge(
+        team,
+        listed.map((p, i) => (i === 2 ? { ...p, empresa: 'Head of Product' } : p)),
+      ).right,
+    ).toBe(false);
+    expect(
+      judge(
+        team,
+        listed.map((p, i) => (i === 2 ? { ...p, empresa: '' } : p)),
+      ).right,
+    ).toBe(false);
     const nobody = readerCases.find((x) => x.family === 'nobody')!;
     expect(judge(nobody, [ana]).right).toBe(false);
   });
