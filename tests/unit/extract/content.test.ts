@@ -12,7 +12,7 @@ import { matchesOf, scripts } from '@/lib/extract/registry';
 import { genericScript, pageReader } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
-import { pageCases, readPage } from '../../fixtures/pages/cases';
+import { readerCases, readPage } from '../../fixtures/pages/cases';
 
 /** Each built file and the entrypoint it is built from. */
 const entries = {
@@ -107,8 +107,8 @@ describe('content scripts', () => {
       page.window = new EventTarget();
       loaded = [];
       const read =
-        pageCases.find((c) => declaredAt(c.url)[0] === script) ??
-        pageCases.find((c) => !declaredAt(c.url).length)!;
+        readerCases.find((c) => declaredAt(c.url)[0] === script) ??
+        readerCases.find((c) => !declaredAt(c.url).length)!;
       open(read.file, read.url);
       entries[script.file as keyof typeof entries].main();
       expect(page.window.__perfilIntel?.extractors).toEqual([]);
@@ -174,7 +174,7 @@ describe('content scripts', () => {
     expect(answerOf(extract()).candidates).toHaveLength(1);
   });
 
-  describe.each(pageCases.filter((c) => declaredAt(c.url).length))(
+  describe.each(readerCases.filter((c) => declaredAt(c.url).length))(
     '$file at $url',
     ({ file, url, expected }) => {
       it('is read by the one script the manifest declares there', async () => {
