@@ -64,7 +64,8 @@ function merge(readings: Reading[]): Candidate {
   const out = { ...best.c };
   const withCompany = readings.filter((r) => r.c.empresa);
   out.empresa = (surest(withCompany.filter((r) => r.site)) ?? surest(withCompany))?.c.empresa ?? '';
-  const cargo = surest(readings.filter((r) => r.c.cargo))?.c.cargo;
+  const withTitle = readings.filter((r) => r.c.cargo);
+  const cargo = (surest(withTitle.filter((r) => r.site)) ?? surest(withTitle))?.c.cargo;
   if (cargo) out.cargo = cargo;
   else delete out.cargo;
   const top = best.c.confidence;

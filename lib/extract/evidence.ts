@@ -17,6 +17,7 @@ const EMPTY: Lexicon = {
   places: none,
   freeMail: none,
   platforms: none,
+  pageWords: none,
   decorations: none,
   companyWords: none,
   roleWords: none,
@@ -82,7 +83,15 @@ export function couldBeCompany(s: string): boolean {
 export const hasCompanyWord = (s: string) => wordsOf(s).some((w) => lex().companyWords.has(w));
 
 /** A site where pages are published or records kept ("LinkedIn", "HubSpot"): never someone's company. */
-export const isPlatform = (s: string) => lex().platforms.has(fold(s).replace(/\.com(\.br)?$/, ''));
+export function isPlatform(s: string): boolean {
+  const words = wordsOf(s.replace(/\.com(\.br)?$/i, ''));
+  // "LinkedIn Corporation", "Google LLC": the platform with its legal form
+  while (words.length > 1 && lex().companyWords.has(words.at(-1)!)) words.pop();
+  return lex().platforms.has(words.join(' '));
+}
+
+/** A word pages use for themselves ("Pessoas", "Pesquisa", "Home"): never a company. */
+export const isPageWord = (s: string) => lex().pageWords.has(wordsOf(s)[0] ?? '');
 
 /** Whether `w` (one word) is a known given name. */
 export const isGivenName = (w: string) => lex().names.has(fold(w));

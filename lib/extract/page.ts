@@ -8,6 +8,7 @@ import {
   fieldOf,
   hasCompanyWord,
   inNoise,
+  isPageWord,
   isPlatform,
   hasRoleWord,
   isRole,
@@ -59,9 +60,17 @@ function copyright(doc: Document): string {
   return '';
 }
 
-/** The page's own company: its schema.org Organization, og:site_name, the © line; never a platform. */
+/**
+ * The page's own company: its schema.org Organization, og:site_name, the © line; never a platform. On a platform's
+ * page about an organisation ("TOTVS: Pessoas | LinkedIn"), the title's part that names it.
+ */
 export function pageCompany(doc: Document): string {
-  return company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
+  const own = company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
+  if (own) return own;
+  const parts = titleParts(doc);
+  return parts.some(isPlatform) && parts.length > 2
+    ? (parts.map(company).find((p) => p && !isPageWord(p) && !nameScore(p) && !/["“”]/.test(p)) ?? '')
+    : '';
 }
 
 /** The page title's segments ("(3) Nubank: Pessoas | LinkedIn" -> ["Nubank", "Pessoas", "LinkedIn"]). */
@@ -177,25 +186,31 @@ function writtenCompany(doc: Document, word: string): string {
 }
 
 /** A role and a company from a line under a name: "Head de Vendas na Nubank", "CTO | Acme", "Gerente". */
-function roleLine(line: string): [title: string, company: string] | undefined {
+export function roleLine(line: string): [title: string, company: string] | undefined {
   const s = tidy(line);
   if (!s || s.length > 160 || EMAIL.test(s)) return undefined;
-  const parts = s.split(/\s*[|•·,]\s*|\s[-–—]\s/);
-  // "… Head de Vendas na Nubank | …": the part that says where
-  for (const part of parts) {
+  const parts = s
+    .split(/\s*[|•·,]\s*|\s[-–—]\s/)
+    .map((p) => p.replace(/^(?:atual|current|cargo atual)\s*:\s*/i, ''));
+  // "… Head de Vendas na Nubank | …": the line, or the part of it, that says where
+  for (const part of [s, ...parts]) {
     const [title = '', where = ''] = splitRole(part) ?? [];
     if (title && hasRoleWord(title)) return [title, company(where)];
   }
-  if (isRole(parts[0]!)) return [parts[0]!, company(parts.slice(1).find((p) => !isRole(p)))];
+  // "CIO | Grupo Pão de Açúcar | Varejo": a company only where its words say so, not the area ("ERP Protheus")
+  if (isRole(parts[0]!)) return [parts[0]!, companyLine(parts.slice(1)) ?? ''];
   return undefined;
 }
 
-/** The lines of text under `el`, up to `max`: its next siblings, then its parent's, never past `card`. */
-function linesAfter(el: Element, max = 4, card?: Element): string[] {
+/**
+ * The lines of text under `el`, up to `max`: its next siblings, then its parent's; within `card` when given (as
+ * deep as it is), else three levels up.
+ */
+export function linesAfter(el: Element, max = 4, card?: Element): string[] {
   const out: string[] = [];
   for (
     let at: Element | null = el, up = 0;
-    at && at !== card && up < 3 && out.length < max;
+    at && at !== card && up < (card ? 10 : 3) && out.length < max;
     at = at.parentElement, up++
   )
     for (let n = at.nextElementSibling; n && out.length < max; n = n.nextElementSibling) {
@@ -284,7 +299,7 @@ const signature = (el: Element) => {
 
 // where a card shows its person's name
 const NAME_AT =
-  'h2,h3,h4,h5,h6,strong,b,figcaption > :first-child,[class*=name i],[itemprop=name],a[href] > span[aria-hidden=true],dt,td:first-child';
+  'h2,h3,h4,h5,h6,strong,b,figcaption > :first-child,[class*=name i],[class*=title i],[itemprop=name],a[href] span[aria-hidden=true],a[href*="/in/"],dt,td:first-child';
 
 /**
  * Repeated cards of people: names that share one structure, each in a card of its own with a role line (or a
@@ -309,7 +324,7 @@ function cards(doc: Document, pageCo: string): Candidate[] {
       let card = el;
       for (
         let up = 0;
-        up < 6 && card.parentElement && !els.some((o) => o !== el && card.parentElement!.contains(o));
+        up < 10 && card.parentElement && !els.some((o) => o !== el && card.parentElement!.contains(o));
         up++
       )
         card = card.parentElement;

@@ -109,6 +109,16 @@ export const PLATFORMS = [
   'sales navigator', 'linkedin sales navigator', 'slack', 'notion', 'trello', 'zendesk', 'intercom',
 ];
 
+/** Words a page's title uses for the page itself ("Pessoas", "Pesquisa"): a title part beginning so is no company. */
+// prettier-ignore
+export const PAGE_WORDS = [
+  'pesquisa', 'search', 'resultados', 'results', 'pessoas', 'people', 'funcionarios', 'employees', 'membros',
+  'members', 'home', 'inicio', 'feed', 'perfil', 'profile', 'sobre', 'about', 'contato', 'contact', 'equipe', 'team',
+  'time', 'leads', 'lead', 'lista', 'listas', 'list', 'lists', 'contas', 'accounts', 'account', 'mensagens',
+  'messages', 'notificacoes', 'notifications', 'vagas', 'jobs', 'posts', 'publicacoes', 'email', 'e-mail', 'caixa',
+  'inbox', 'pipeline', 'dashboard', 'painel', 'relatorios', 'reports', 'configuracoes', 'settings', 'login', 'entrar',
+];
+
 /**
  * Regions whose people are not the page's: sidebars, navigation, footers, comments, "people also viewed". The
  * selectors name regions by role and by class words; the headings name them by what they say.

@@ -36,6 +36,7 @@ export interface Lexicon {
   places: Set<string>;
   freeMail: Set<string>;
   platforms: Set<string>;
+  pageWords: Set<string>;
   decorations: Set<string>;
   companyWords: Set<string>;
   roleWords: Set<string>;
