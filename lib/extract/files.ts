@@ -39,8 +39,8 @@ export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
 
 /**
  * Loaded beside every reader module, on every page, on the first question: the word lists (lib/extract/lexicon.ts,
- * carried once however many readers use them) and the page reader with the scoring of every reader's evidence
- * (lib/extract/page.ts, lib/extract/candidates.ts), which answers who is on the page.
+ * carried once however many readers use them) and the page reader (lib/extract/page.ts). The generic module, loaded
+ * beside them all, carries the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';

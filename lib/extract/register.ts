@@ -15,7 +15,7 @@ export function register(script: Pick<ContentScript, 'module' | 'extractors'>) {
 }
 
 /**
- * Run by the page module (entrypoints/extract-page.ts), which carries the scoring: answers who is on the page from
+ * Run by the generic module (entrypoints/extract-generic.ts), which carries the scoring: answers who is on the page from
  * then on, from every extractor loaded so far.
  */
 export function answer() {

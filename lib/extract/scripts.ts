@@ -52,5 +52,5 @@ export const genericScript: ContentScript = {
   extractors: [jsonld, microdata, hcard, opengraph, metaAuthor, teamPage],
 };
 
-/** The page reader (lib/extract/page.ts): on every page, in the module that also scores every reader's evidence. */
+/** The page reader (lib/extract/page.ts): on every page, in a module of its own. */
 export const pageReader = { module: PAGE_MODULE, extractors: [page] };

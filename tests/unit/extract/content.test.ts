@@ -206,7 +206,7 @@ describe('content scripts', () => {
     vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
       loaded.push(file);
       (globalThis as { loading?: string }).loading = file;
-      return file === '/extract-page.js'
+      return file === '/extract-generic.js'
         ? 'chrome-extension://gone/x.js'
         : new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
     });
