@@ -28,6 +28,8 @@ export const readers = (extractors: Extractor[], page: URL): Extractor[] =>
 interface Reading {
   c: Candidate;
   site: boolean;
+  /** The name's folded words. */
+  w: string[];
 }
 
 const words = (c: Candidate) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`).split(' ');
@@ -89,6 +91,7 @@ export function collect(extractors: Extractor[], doc: Document, url: string | UR
   const page = attempt(() => new URL(url), null);
   if (!page) return [];
   const people: Reading[][] = [];
+  const byEnds = new Map<string, Reading[][]>();
   const stale = new Set<string>();
   for (const x of readers(extractors, page)) {
     const site = !!x.matches;
@@ -103,9 +106,16 @@ export function collect(extractors: Extractor[], doc: Document, url: string | UR
         if (c.empresa && !couldBeCompany(c.empresa)) [c.empresa, c.confidence] = ['', c.confidence / 2];
         if (!c.primeiro_nome) continue;
         const w = words(c);
-        const seen = people.find((g) => g.some((r) => samePerson(words(r.c), w)));
-        if (seen) seen.push({ c, site });
-        else people.push([{ c, site }]);
+        // one person has one first and one last word: only readings that share them are compared
+        const ends = `${w[0]} ${w.at(-1)}`;
+        const near = byEnds.get(ends) ?? [];
+        const seen = near.find((g) => g.some((r) => samePerson(r.w, w)));
+        if (seen) seen.push({ c, site, w });
+        else {
+          const group = [{ c, site, w }];
+          people.push(group);
+          byEnds.set(ends, [...near, group]);
+        }
       }
     }, null);
   }

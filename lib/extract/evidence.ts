@@ -138,20 +138,26 @@ export const fieldOf = (label: string): Field | undefined =>
       )
     : undefined;
 
+// regions already judged by their own heading, per page (a list's hundred cards share their ancestors)
+const judged = new WeakMap<Element, boolean>();
+
+/** Whether a region's own heading names it as not the page's people ("Pessoas também viram", "Outros palestrantes"). */
+function noisyHeading(s: Element): boolean {
+  let noisy = judged.get(s);
+  if (noisy === undefined) {
+    const heading = Array.from(s.children).find((c) => /^H[2-4]$/.test(c.tagName) || c.tagName === 'HEADER');
+    const h = fold(heading?.textContent?.slice(0, 200) ?? '');
+    noisy = !!h && lex().noiseHeadings.some((n) => h.startsWith(n));
+    judged.set(s, noisy);
+  }
+  return noisy;
+}
+
 /** Whether an element sits in a region whose people are not the page's (a sidebar, comments, "see also"). */
 export function inNoise(el: Element): boolean {
-  const { noiseRegions, noiseHeadings } = lex();
-  if (el.closest(noiseRegions)) return true;
-  // a section whose own heading names it so: "Pessoas também viram", "Outros palestrantes"
-  for (let s = el.closest('section,div[class],ul,ol'), up = 0; s && up < 6; s = s.parentElement, up++) {
-    const heading = s.querySelector(
-      ':scope > h2, :scope > h3, :scope > h4, :scope > header h2, :scope > div > h2',
-    );
-    if (heading && !heading.contains(el)) {
-      const h = fold(heading.textContent ?? '');
-      if (h && noiseHeadings.some((n) => h.startsWith(n))) return true;
-    }
-  }
+  if (el.closest(lex().noiseRegions)) return true;
+  for (let s = el.parentElement, up = 0; s && up < 8; s = s.parentElement, up++)
+    if (noisyHeading(s)) return true;
   return false;
 }
 

@@ -106,7 +106,7 @@ function fields(doc: Document): Partial<Record<Field, string>> {
   const out: Partial<Record<Field, string>> = {};
   const labels = all(
     doc,
-    'dt,th,label,[class*=label i],[class*=key i],[class*=field-name i],[class*=title i],span,strong,b,p,div,h4,h5,h6,legend',
+    'dt,th,td,label,[class*=label i],[class*=key i],[class*=field i],span,strong,b,legend',
     4000,
   );
   for (const el of labels) {
@@ -307,9 +307,14 @@ const NAME_AT =
  */
 function cards(doc: Document, pageCo: string): Candidate[] {
   const groups = new Map<string, [Element, string, number][]>();
-  for (const el of all(doc, NAME_AT, 3000)) {
+  // the innermost of nested name places (document order puts an ancestor right before its descendants)
+  const places: Element[] = [];
+  for (const el of all(doc, NAME_AT, 3000))
+    if (places.at(-1)?.contains(el)) places[places.length - 1] = el;
+    else places.push(el);
+  for (const el of places) {
     const [name, score] = nameIn(el);
-    if (!score || el.querySelector(NAME_AT) || inNoise(el)) continue;
+    if (!score) continue;
     const sig = signature(el);
     const g = groups.get(sig);
     if (g) g.push([el, name, score]);
@@ -317,16 +322,17 @@ function cards(doc: Document, pageCo: string): Candidate[] {
   }
   const out: Candidate[] = [];
   for (const group of groups.values()) {
-    if (group.length < 2) continue;
-    const els = group.map(([el]) => el);
+    // a list lives in one region: a sidebar's or a comment thread's is not the page's
+    if (group.length < 2 || inNoise(group[0]![0]) || inNoise(group.at(-1)![0])) continue;
+    // how many of the list's names each ancestor holds (ten levels up)
+    const held = new Map<Element, number>();
+    for (const [el] of group)
+      for (let a = el.parentElement, up = 0; a && up < 10; a = a.parentElement, up++)
+        held.set(a, (held.get(a) ?? 0) + 1);
     const people = group.map(([el, name, score]) => {
       // the card: the largest ancestor holding this name and no other of the list
       let card = el;
-      for (
-        let up = 0;
-        up < 10 && card.parentElement && !els.some((o) => o !== el && card.parentElement!.contains(o));
-        up++
-      )
+      for (let up = 0; up < 10 && card.parentElement && held.get(card.parentElement) === 1; up++)
         card = card.parentElement;
       const role = linesAfter(el, 5, card).map(roleLine).find(Boolean);
       return { name, score, role };
@@ -335,7 +341,7 @@ function cards(doc: Document, pageCo: string): Candidate[] {
     const withRole = people.filter((p) => p.role).length;
     const strong = people.filter((p) => p.score >= 0.5).length;
     if (withRole * 2 < people.length || strong * 2 < people.length) continue;
-    for (const p of people)
+    for (const p of people.slice(0, 100))
       if (p.role || p.score >= 0.5)
         out.push(person('page', 0.5, p.name, p.role?.[1] || pageCo, p.role?.[0])!);
   }

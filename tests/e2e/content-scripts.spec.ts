@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { READERS } from '@/lib/extract/files';
+import { READERS, SHARED_MODULES } from '@/lib/extract/files';
 import { filesFor, scripts } from '@/lib/extract/registry';
 import type { Candidate } from '@/lib/extract/types';
 import { extensionPath } from './browser';
@@ -178,6 +178,18 @@ test('content script: every script a page gets at load or on demand is at most 8
   const files = [...new Set([...declared, ...injected, ...builtScripts()])];
   const sizes = Object.fromEntries(files.map((f) => [f, statSync(path.join(extensionPath, f)).size]));
   for (const [file, size] of Object.entries(sizes)) expect(size, file).toBeLessThanOrEqual(8 * 1024);
+});
+
+test('content script: every reader module, loaded on the first question, is at most 16 kB', () => {
+  const modules = readdirSync(extensionPath).filter((f) => /^extract-[\w-]+\.js$/.test(f));
+  // each site's module, the generic one, the page reader and the word lists
+  expect(modules.sort()).toEqual(
+    [...new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])]
+      .map((m) => m.slice(1))
+      .sort(),
+  );
+  for (const file of modules)
+    expect(statSync(path.join(extensionPath, file)).size, file).toBeLessThanOrEqual(16 * 1024);
 });
 
 /** Where the page's own world loads the reader modules from, standing in for the extension's address. */
