@@ -71,11 +71,18 @@ export const isPhone = (s: string) =>
   /^(?:(?:tel|fone|cel|phone|mobile|whats(?:app)?|m|t|p)\.?:?\s*)?[+()\d][\d\s().+-]{6,}$/i.test(s.trim()) &&
   (s.match(/\d/g)?.length ?? 0) >= 7;
 
-/** Whether a text could be a company's name: never a place, a phone, an address, a role, a date or a URL. */
+/** Whether a text could be a company's name: never a place, a phone, an address, a role, a decoration or a URL. */
 export function couldBeCompany(s: string): boolean {
   const t = s.trim();
   return (
-    !!t && /\p{L}/u.test(t) && !/@|https?:|www\.|^\d/.test(t) && !isPlace(t) && !isPhone(t) && !onlyRole(t)
+    !!t &&
+    /\p{L}/u.test(t) &&
+    !/@|https?:|www\.|^\d/.test(t) &&
+    !isPlace(t) &&
+    !isPhone(t) &&
+    !onlyRole(t) &&
+    // "Dr.", "Sra.", "Contato": decoration is nobody's company
+    !wordsOf(t).every((w) => lex().decorations.has(w.replace(/\.$/, '')))
   );
 }
 
