@@ -299,7 +299,16 @@ const signature = (el: Element) => {
 
 // where a card shows its person's name
 const NAME_AT =
-  'h2,h3,h4,h5,h6,strong,b,figcaption > :first-child,[class*=name i],[class*=title i],[itemprop=name],a[href] span[aria-hidden=true],a[href*="/in/"],dt,td:first-child';
+  'h2,h3,h4,h5,h6,strong,b,figcaption,[class*=name i],[class*=title i],[itemprop=name],span[aria-hidden=true],a[href*="/in/"],dt,td';
+
+/** A place NAME_AT found, as a name place (plain selectors, combinators checked here: cheaper on large pages). */
+const namePlace = (el: Element): Element | null =>
+  el.tagName === 'FIGCAPTION'
+    ? el.firstElementChild
+    : (el.tagName === 'SPAN' && el.getAttribute('aria-hidden') === 'true' && !el.closest('a[href]')) ||
+        (el.tagName === 'TD' && el.previousElementSibling)
+      ? null
+      : el;
 
 /**
  * Repeated cards of people: names that share one structure, each in a card of its own with a role line (or a
@@ -309,9 +318,12 @@ function cards(doc: Document, pageCo: string): Candidate[] {
   const groups = new Map<string, [Element, string, number][]>();
   // the innermost of nested name places (document order puts an ancestor right before its descendants)
   const places: Element[] = [];
-  for (const el of all(doc, NAME_AT, 3000))
+  for (const found of all(doc, NAME_AT, 3000)) {
+    const el = namePlace(found);
+    if (!el) continue;
     if (places.at(-1)?.contains(el)) places[places.length - 1] = el;
-    else places.push(el);
+    else if (!el.contains(places.at(-1) ?? null)) places.push(el);
+  }
   for (const el of places) {
     const [name, score] = nameIn(el);
     if (!score) continue;
