@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
 import { COMPOSE_FILE } from './lib/compose/file';
+import { SHARED_MODULES } from './lib/extract/files';
 import { hostPermissions } from './lib/api/config';
 
 // Rendered from tests/store/icon.svg by `npm run icons`.
@@ -67,7 +68,7 @@ export default defineConfig({
       .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
     web_accessible_resources: [
       {
-        resources: [...scripts.map((s) => s.module.slice(1)), COMPOSE_FILE.slice(1)],
+        resources: [...[...scripts.map((s) => s.module), ...SHARED_MODULES].map((m) => m.slice(1)), COMPOSE_FILE.slice(1)],
         matches: SITE_MATCHES,
         use_dynamic_url: true,
       },

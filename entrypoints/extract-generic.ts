@@ -1,5 +1,12 @@
-import { register } from '@/lib/extract/register';
+import { answer, register } from '@/lib/extract/register';
 import { genericScript } from '@/lib/extract/scripts';
 
-// The reader module of content-generic.js (lib/extract/files.ts): loaded by it when asked, or injected beside it.
-export default defineUnlistedScript({ globalName: false, main: () => register(genericScript) });
+// The reader module of content-generic.js (lib/extract/files.ts), loaded beside every site's module: the format
+// readers, and the scoring of every loaded reader's evidence, which answers who is on the page.
+export default defineUnlistedScript({
+  globalName: false,
+  main: () => {
+    register(genericScript);
+    answer();
+  },
+});

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { GENERIC_MODULE } from '@/lib/extract/files';
+import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
 import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
 import { writing } from '@/lib/compose/focus';
@@ -10,7 +10,8 @@ const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(
 
 /**
  * Runs a content script: it listens, and does nothing with the page until asked. Asked who is on the page, it loads
- * its site's reader module (`module`) the first time and answers with every extractor loaded in the page so far;
+ * its site's reader module (`module`), the generic ones and the word lists the first time, and answers with every
+ * extractor loaded in the page so far;
  * it also tells the extension about single-page navigation. The newest script takes over from the one before, so
  * injecting twice is safe. The extractors and name rules live in the modules, so the scripts declared on every page
  * of a site stay small.
@@ -18,7 +19,7 @@ const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(
 export function serve(module: string) {
   const shared = pageShared();
   shared.stop?.();
-  // every script that ran in the page keeps its module wanted: a generic script injected into a LinkedIn article
+  // every script that ran in the page keeps its module wanted: a generic script injected into a LinkedIn page
   // still reads the profile the page moves to with the LinkedIn extractors
   if (!shared.wanted.includes(module)) shared.wanted.push(module);
 
@@ -48,13 +49,15 @@ export function serve(module: string) {
       const read = shared.read?.(location.href);
       return read && { ...read, composing: writing() };
     };
-    const ready = shared.wanted.every((f) => shared.modules.includes(f)) && answer();
+    // the word lists, the page reader, every script's module and the generic readers: a site reader adds to what
+    // holds everywhere
+    const files = [...new Set([...SHARED_MODULES, ...shared.wanted, GENERIC_MODULE])];
+    const ready = files.every((f) => shared.modules.includes(f)) && answer();
     if (ready) return void reply(ready);
-    // A page of the site that no site extractor reads (a LinkedIn article, a GitHub repository): load the generic
-    // extractors too. Only the sites with a script may load them; elsewhere the empty reply makes the extension
-    // inject them itself.
-    ensureAll(shared.wanted)
-      .then(() => answer() ?? ensure(GENERIC_MODULE).then(answer))
+    // Only the sites with a script may load the modules; elsewhere the extension injects them itself (and an
+    // empty reply makes it do so).
+    ensureAll(files)
+      .then(answer)
       .then(
         (r) => (r ? reply(r) : reply()),
         () => reply(),

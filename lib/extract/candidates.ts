@@ -1,5 +1,6 @@
 import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
+import { couldBeCompany } from './evidence';
 import { fold } from '../text';
 
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
@@ -12,60 +13,123 @@ function attempt<T>(run: () => T, fallback: T): T {
   }
 }
 
+/** Whether `x` is a site's reader that knows `page`. */
+const knows = (x: Extractor, page: URL) => attempt(() => !!x.matches?.(page), false);
+
 /**
- * The extractors that read a page. Those with `matches` know one site: when one matches the page, the generic
- * ones do not run, since a single-page site keeps the first page's meta tags and JSON after in-app navigation.
+ * The extractors that read a page: every generic one, and the site readers that know it (those with `matches`
+ * whose test passes). None is left out because another matched: a site reader adds precision, it does not
+ * silence what holds on every page.
  */
-export function readers(extractors: Extractor[], page: URL): Extractor[] {
-  const site = extractors.filter((x) => attempt(() => x.matches?.(page), false));
-  return site.length ? site : extractors.filter((x) => !x.matches);
+export const readers = (extractors: Extractor[], page: URL): Extractor[] =>
+  extractors.filter((x) => !x.matches || knows(x, page));
+
+/** One reading of a person, with whether a site reader that knows the page made it. */
+interface Reading {
+  c: Candidate;
+  site: boolean;
+  /** The name's folded words. */
+  w: string[];
+}
+
+const words = (c: Candidate) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`).split(' ');
+
+/**
+ * Whether two readings name one person: the same name, or one name inside the other with the same first and
+ * last words ("Ana Souza" and "Ana Clara Souza"; "Maria Souza" and "Maria das Graças Souza").
+ */
+function samePerson(a: string[], b: string[]) {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return (
+    short.join(' ') === long.join(' ') ||
+    (short.length > 1 &&
+      short[0] === long[0] &&
+      short.at(-1) === long.at(-1) &&
+      short.every((w) => long.includes(w)))
+  );
 }
 
 /** The surest of `list`, the first of the surest in the page's order; undefined for none. */
-const surest = (list: Candidate[]) =>
-  list.reduce<Candidate | undefined>(
-    (best, c) => (best && best.confidence >= c.confidence ? best : c),
+const surest = (list: Reading[]) =>
+  list.reduce<Reading | undefined>(
+    (best, r) => (best && best.c.confidence >= r.c.confidence ? best : r),
     undefined,
   );
 
 /**
- * One person read several times: the surest reading, with the company and the title of the surest reading that has
- * one. Only the page's order decides between equally sure readings, never the order the extractors ran in.
+ * One person read several times: the name of the surest reading (a site reader's first), the company and the title
+ * of the surest reading that has them, and a score that grows with every other reader that found them too.
  */
-function merge(readings: Candidate[]): Candidate {
-  const out = { ...surest(readings)! };
-  out.empresa = surest(readings.filter((c) => c.empresa))?.empresa ?? '';
-  const cargo = surest(readings.filter((c) => c.cargo))?.cargo;
+function merge(readings: Reading[]): Candidate {
+  const site = readings.filter((r) => r.site);
+  const best = surest(site.length ? site : readings)!;
+  const out = { ...best.c };
+  const withCompany = readings.filter((r) => r.c.empresa);
+  out.empresa = (surest(withCompany.filter((r) => r.site)) ?? surest(withCompany))?.c.empresa ?? '';
+  const withTitle = readings.filter((r) => r.c.cargo);
+  const cargo = (surest(withTitle.filter((r) => r.site)) ?? surest(withTitle))?.c.cargo;
   if (cargo) out.cargo = cargo;
   else delete out.cargo;
+  const top = best.c.confidence;
+  const others = new Set(readings.map((r) => r.c.source)).size - 1;
+  // every other reader that found the same person backs it; a company found later is worth the doubt it removes
+  out.confidence = Math.min(
+    Math.max(top, 0.99),
+    top + (1 - top) * 0.25 * others + (out.empresa && !best.c.empresa ? 0.1 : 0),
+  );
   return out;
 }
 
 /**
- * The people `extractors` find on the page, most likely first: one entry per person (same name, folded), keeping
- * the surest reading, with the company and title of the surest reading that has them; at most 50. Never throws.
+ * The people the page shows, most likely first, scored from every reader's evidence: one entry per person (the
+ * same name, or one inside the other), at most 50. On a page a site reader knows and reads, that reader decides who
+ * is listed and the generic readers add what they know of those people (company, title, more certainty); where it
+ * finds nobody, the generic readers decide. A person's name, a place, a phone or a role is never a company. Never
+ * throws.
  */
 export function collect(extractors: Extractor[], doc: Document, url: string | URL): Candidate[] {
   const page = attempt(() => new URL(url), null);
   if (!page) return [];
-  const people = new Map<string, Candidate[]>();
-  for (const x of readers(extractors, page))
+  const people: Reading[][] = [];
+  const byEnds = new Map<string, Reading[][]>();
+  const stale = new Set<string>();
+  for (const x of readers(extractors, page)) {
+    const site = !!x.matches;
+    if (x.others) attempt(() => x.others!(doc, page).forEach((n) => stale.add(n)), null);
     attempt(() => {
       for (const c of x.extract(doc, page).slice(0, 500)) {
         // extractors build candidates with person(), which bounds every field; this guards the rest
         for (const k of FIELDS) c[k] = tidy(c[k]);
         c.cargo = tidy(c.cargo);
         if (!c.cargo) delete c.cargo;
+        // a place, a phone, an address or a role is never a company, whoever read it
+        if (c.empresa && !couldBeCompany(c.empresa)) [c.empresa, c.confidence] = ['', c.confidence / 2];
         if (!c.primeiro_nome) continue;
-        const key = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
-        const seen = people.get(key);
-        if (seen) seen.push(c);
-        else people.set(key, [c]);
+        const w = words(c);
+        // one person has one first and one last word: only readings that share them are compared
+        const ends = `${w[0]} ${w.at(-1)}`;
+        const near = byEnds.get(ends) ?? [];
+        const seen = near.find((g) => g.some((r) => samePerson(r.w, w)));
+        if (seen) seen.push({ c, site, w });
+        else {
+          const group = [{ c, site, w }];
+          people.push(group);
+          byEnds.set(ends, [...near, group]);
+        }
       }
     }, null);
+  }
+  const sited = people.some((g) => g.some((r) => r.site));
+  const list = people
+    .filter((g) => (sited ? g.some((r) => r.site) : !stale.has(words(g[0]!.c).join(' '))))
+    .map(merge);
+  // a person's name is nobody's company (a guest list put one guest's name as another's company)
+  const names = new Set(list.map((c) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`)));
+  for (const c of list)
+    if (c.empresa && names.has(fold(c.empresa))) {
+      c.empresa = '';
+      c.confidence /= 2;
+    }
   // stable: equally sure people keep the page's order
-  return [...people.values()]
-    .map(merge)
-    .sort((a, b) => b.confidence - a.confidence)
-    .slice(0, MAX_CANDIDATES);
+  return list.sort((a, b) => b.confidence - a.confidence).slice(0, MAX_CANDIDATES);
 }

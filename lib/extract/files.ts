@@ -34,5 +34,14 @@ export const READERS = {
   { file: ScriptPublicPath; module: ScriptPublicPath; hosts: readonly string[] }
 >;
 
-/** Also loaded by a site script on a page of its site that no site extractor reads (a LinkedIn article). */
+/** Loaded beside every site's reader module: the generic readers run on every page, a site's reader adds to them. */
 export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
+
+/**
+ * Loaded beside every reader module, on every page, on the first question: the word lists (lib/extract/lexicon.ts,
+ * carried once however many readers use them) and the page reader (lib/extract/page.ts). The generic module, loaded
+ * beside them all, carries the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
+ */
+export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
+export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
+export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE];

@@ -2,6 +2,8 @@ import type { Candidate, Extractor } from './types';
 import { all, jsonObjects, meta, pick, str, text } from './dom';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
 import { splitLine } from './selection';
+import { inNoise } from './evidence';
+import { linesAfter, roleLine } from './page';
 import { fold } from '../text';
 
 /** One reading of whose profile this is: [name, company, title, the /in/<slug> it is known to belong to]. */
@@ -115,12 +117,18 @@ function signals(doc: Document, slug: string | undefined): Signal[] {
   return list;
 }
 
-function profile(doc: Document, url: URL): Candidate[] {
+/** Every reading of the page with its folded name, and the names known to belong to another profile. */
+function readings(doc: Document, url: URL) {
   const slug = slugOf(url.pathname);
   // each reading with its folded name, worked out once: the embedded JSON can name hundreds of people
   const read = signals(doc, slug).map((s) => [fold(cleanName(s[0])), s] as const);
   // names known to belong to another profile: the one viewed before an in-app navigation, people nearby
   const others = new Set(read.filter(([, s]) => s[3] && s[3] !== slug).map(([key]) => key));
+  return { slug, read, others };
+}
+
+function profile(doc: Document, url: URL): Candidate[] {
+  const { slug, read, others } = readings(doc, url);
   let ok = read.filter(([key, s]) => key && (s[3] ? s[3] === slug : !others.has(key)));
   const sure = ok.find(([, s]) => s[3]);
   // With no signal naming its profile, a name-like slug ("bruno-lima-4a5b6c") must share a word with the name.
@@ -165,9 +173,65 @@ function lead(doc: Document): Candidate[] {
   ]);
 }
 
+// lists of people: search results, a company's people tab, Sales Navigator's lead search, lists and account page
+const LIST =
+  /^\/(search\/results\/(people|all)|company\/[^/]+\/people|sales\/(search\/people|lists\/people|company))/;
+const PROFILE_LINK = 'a[href*="/in/"],a[href*="/sales/lead/"],a[href*="/sales/people/"]';
+
+/**
+ * A list of people: everyone linked to a profile in the page's main part (never the viewer's menu, the
+ * mutual connections named without a link, "people also viewed" or recommended leads), each with the title and
+ * company of their card ("Gerente de Suprimentos na Gerdau | …", Sales Navigator's marked company), else the
+ * company whose people tab this is.
+ */
+function list(doc: Document, url: URL): Candidate[] {
+  const main = doc.querySelector('main') ?? doc.body ?? doc.documentElement;
+  const own = /\/company\//.test(url.pathname)
+    ? pick(main, 'h1') || tidy(doc.title).split(/\s*[:|]\s*/)[0]
+    : '';
+  const seen = new Set<string>();
+  const out: (Candidate | null)[] = [];
+  const links = all(main, PROFILE_LINK, 500);
+  const profileOf = (a: Element) => a.getAttribute('href')?.split(/[?#]/)[0];
+  for (const link of links) {
+    const named = link.querySelector('span[aria-hidden=true],[data-anonymize=person-name]') ?? link;
+    const name = cleanName(text(named));
+    const key = fold(name);
+    if (!name || seen.has(key) || inNoise(link)) continue;
+    seen.add(key);
+    // the card: the largest ancestor with no link to another profile
+    let card = link;
+    while (
+      card.parentElement &&
+      card.parentElement !== main &&
+      !links.some((o) => profileOf(o) !== profileOf(link) && card.parentElement!.contains(o))
+    )
+      card = card.parentElement;
+    // the line that says where, else the first that gives a role
+    const roles = linesAfter(named, 8, card)
+      .map(roleLine)
+      .filter((r): r is [string, string] => !!r);
+    const [title = '', company = ''] = roles.find((r) => r[1]) ?? roles[0] ?? [];
+    out.push(
+      person(
+        'linkedin',
+        0.7,
+        name,
+        pick(card, '[data-anonymize=company-name],a[href*="/company/"]') || company || cleanCompany(own),
+        pick(card, '[data-anonymize=title],[data-anonymize=job-title]') || title,
+      ),
+    );
+  }
+  return found(out);
+}
+
 export const linkedin: Extractor = {
   id: 'linkedin',
   matches: (url) =>
-    /(^|\.)linkedin\.com$/.test(url.hostname) && /^\/(in|sales\/(lead|people))\//.test(url.pathname),
-  extract: (doc, url) => (url.pathname[1] === 's' ? lead(doc) : profile(doc, url)),
+    /(^|\.)linkedin\.com$/.test(url.hostname) &&
+    (/^\/(in|sales\/(lead|people))\//.test(url.pathname) || LIST.test(url.pathname)),
+  extract: (doc, url) =>
+    LIST.test(url.pathname) ? list(doc, url) : url.pathname[1] === 's' ? lead(doc) : profile(doc, url),
+  // on a profile, whoever the page still shows from another profile (the one viewed before an in-app move)
+  others: (doc, url) => (url.pathname[1] === 'i' ? [...readings(doc, url).others] : []),
 };

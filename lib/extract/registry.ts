@@ -1,10 +1,12 @@
 import type { ScriptPublicPath } from 'wxt/utils/inject-script';
 import { readers } from './candidates';
+import { GENERIC_MODULE, SHARED_MODULES } from './files';
 import {
   crmScript,
   genericScript,
   githubScript,
   linkedinScript,
+  pageReader,
   webmailScript,
   type ContentScript,
 } from './scripts';
@@ -18,8 +20,8 @@ export const scripts: ContentScript[] = [
   genericScript,
 ];
 
-/** Every extractor, the site extractors first. */
-export const extractors = scripts.flatMap((s) => s.extractors);
+/** Every extractor, the site extractors first, the page reader last. */
+export const extractors = [...scripts.flatMap((s) => s.extractors), ...pageReader.extractors];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);
 
@@ -27,16 +29,17 @@ export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `
 export const SITE_MATCHES = scripts.flatMap(matchesOf);
 
 /**
- * The files to inject on demand, in order: the content script whose extractor reads the page, else the generic one,
- * and its reader module (injected beside it, since a page outside the scripts' sites may not load it).
+ * The files to inject on demand, in order: the content script of the site reader that knows the page, else the
+ * generic one; then the word lists and the page reader, its reader module and the generic one (injected beside it, since a page outside
+ * the scripts' sites may not load them).
  */
 export function filesFor(url: string): ScriptPublicPath[] {
   let script = genericScript;
   try {
-    const [first] = readers(extractors, new URL(url));
-    script = scripts.find((s) => first && s.extractors.includes(first)) ?? genericScript;
+    const known = readers(extractors, new URL(url)).find((x) => x.matches);
+    script = scripts.find((s) => known && s.extractors.includes(known)) ?? genericScript;
   } catch {
     // not an address: the generic reader
   }
-  return [script.file, script.module];
+  return [...new Set([script.file, ...SHARED_MODULES, script.module, GENERIC_MODULE])];
 }

@@ -8,16 +8,17 @@ import { linkedin } from './linkedin';
 import { metaAuthor } from './meta-author';
 import { microdata } from './microdata';
 import { opengraph } from './opengraph';
+import { page } from './page';
 import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { READERS } from './files';
+import { PAGE_MODULE, READERS } from './files';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
- * (entrypoints/extract-<site>.ts) and the extractors that module carries. Each page gets only the extractors of
- * its own site, and only once the extension asks.
+ * (entrypoints/extract-<site>.ts) and the extractors that module carries. Each page gets the generic extractors and
+ * those of its own site, and only once the extension asks.
  */
 export interface ContentScript {
   /** Type-checked against the built files. */
@@ -57,3 +58,6 @@ export const genericScript: ContentScript = {
   ...READERS.generic,
   extractors: [jsonld, microdata, hcard, opengraph, metaAuthor, teamPage],
 };
+
+/** The page reader (lib/extract/page.ts): on every page, in a module of its own. */
+export const pageReader = { module: PAGE_MODULE, extractors: [page] };

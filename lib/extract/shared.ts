@@ -1,5 +1,5 @@
 import type { ComposeRequest, ComposeResult, ContentResponse } from '@/lib/messaging';
-import type { Extractor } from './types';
+import type { Extractor, Lexicon } from './types';
 import type { MeetingReading } from './meeting-types';
 
 /**
@@ -17,6 +17,8 @@ export interface Shared {
   wanted: string[];
   /** Who is on the page at `url`, by the extractors loaded; undefined when none of them reads that page. */
   read?(url: string): ContentResponse | undefined;
+  /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
+  lexicon?: Lexicon;
   /** The compose module (lib/compose/insert.ts), once loaded. */
   compose?(request: ComposeRequest): ComposeResult;
   /** Stops the content script in charge: its listener and its watch on the address. */
@@ -25,7 +27,8 @@ export interface Shared {
 
 /** The page's shared state, created by whichever script runs first. */
 export function shared(): Shared {
-  const w = window as Window & { __perfilIntel?: Partial<Shared> };
+  // the page's window in a content script's world (the global object where there is none: the readers in Node)
+  const w = (typeof window === 'undefined' ? globalThis : window) as { __perfilIntel?: Partial<Shared> };
   const s = (w.__perfilIntel ??= {});
   s.extractors ??= [];
   s.modules ??= [];

@@ -1,3 +1,5 @@
+import type { Field } from './rules';
+
 /** The most people one reading of a page gives (what a content script answers is cut to it, and checked). */
 export const MAX_CANDIDATES = 50;
 
@@ -18,4 +20,28 @@ export interface Extractor {
   /** Cheap URL test; extractors without it run on every page. */
   matches?(url: URL): boolean;
   extract(doc: Document, url: URL): Candidate[];
+  /**
+   * A site reader's word on who is NOT the page's person although the page still shows them (folded names): a
+   * single-page site keeps the previous page's title, meta tags and JSON after in-app navigation. Whoever reads them,
+   * they are not listed.
+   */
+  others?(doc: Document, url: URL): string[];
+}
+
+/** The tables of lib/extract/rules.ts and the given names, ready to look words up in. */
+export interface Lexicon {
+  names: Set<string>;
+  particles: Set<string>;
+  suffixes: Set<string>;
+  places: Set<string>;
+  freeMail: Set<string>;
+  platforms: Set<string>;
+  pageWords: Set<string>;
+  decorations: Set<string>;
+  companyWords: Set<string>;
+  roleWords: Set<string>;
+  rolePrefixes: string[];
+  labels: Map<string, Field>;
+  noiseRegions: string;
+  noiseHeadings: string[];
 }

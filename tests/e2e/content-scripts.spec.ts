@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { READERS } from '@/lib/extract/files';
+import { READERS, SHARED_MODULES } from '@/lib/extract/files';
 import { filesFor, scripts } from '@/lib/extract/registry';
 import type { Candidate } from '@/lib/extract/types';
 import { extensionPath } from './browser';
@@ -80,6 +80,8 @@ async function loadedExtractors(context: BrowserContext, page: Page) {
 }
 
 const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'team-page'];
+/** The page reader comes first: its module is loaded right after the word lists, before the site's and the generic. */
+const PAGE = 'page';
 
 /** Every content script the build has (declared, injected or loaded on demand). */
 const builtScripts = () =>
@@ -92,8 +94,8 @@ const caseFor = (file: string) => pageCases.find((c) => c.main && filesFor(c.url
 
 for (const reader of Object.values(READERS).filter((r) => r.hosts.length)) {
   const c = caseFor(reader.file);
-  const ids = scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id);
-  test(`content script: ${c.file} at ${new URL(c.url).host} gets ${reader.file} alone, which loads its reader only when asked`, async ({
+  const ids = [PAGE, ...scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id), ...GENERIC];
+  test(`content script: ${c.file} at ${new URL(c.url).host} gets ${reader.file} alone, which loads its readers only when asked`, async ({
     context,
     serviceWorker,
     openPage,
@@ -110,7 +112,7 @@ for (const reader of Object.values(READERS).filter((r) => r.hosts.length)) {
   });
 }
 
-test('content script: a LinkedIn article is read by the generic script the LinkedIn script loads', async ({
+test('content script: a LinkedIn article is read by the generic readers the LinkedIn script loads', async ({
   context,
   serviceWorker,
   openPage,
@@ -124,7 +126,7 @@ test('content script: a LinkedIn article is read by the generic script the Linke
   const answer = await detect(openPage, tabId);
   expect(answer.value).toMatchObject({ url, candidates: [{ primeiro_nome: 'Fernanda', source: 'jsonld' }] });
   expect(await loadedExtractors(context, page)).toEqual({
-    ids: ['linkedin', ...GENERIC],
+    ids: [PAGE, 'linkedin', ...GENERIC],
     fromPage: 'undefined',
   });
 
@@ -157,7 +159,7 @@ test('content script: elsewhere the generic script is injected on demand, where 
   expect(answer.value.ok).toBe(true);
   expect(answer.value.candidates!.length).toBeGreaterThan(1);
   expect(answer.value.candidates!.every((c) => c.source === 'team-page')).toBe(true);
-  expect(await loadedExtractors(context, page)).toEqual({ ids: GENERIC, fromPage: 'undefined' });
+  expect(await loadedExtractors(context, page)).toEqual({ ids: [PAGE, ...GENERIC], fromPage: 'undefined' });
 
   // Injected again (the panel asks after a reload of the extension, say): still one answer, same people.
   await serviceWorker.evaluate(
@@ -165,7 +167,7 @@ test('content script: elsewhere the generic script is injected on demand, where 
     tabId,
   );
   expect((await detect(openPage, tabId)).value.candidates).toEqual(answer.value.candidates);
-  expect((await loadedExtractors(context, page)).ids).toEqual(GENERIC);
+  expect((await loadedExtractors(context, page)).ids).toEqual([PAGE, ...GENERIC]);
 });
 
 test('content script: every script a page gets at load or on demand is at most 8 kB', () => {
@@ -178,6 +180,18 @@ test('content script: every script a page gets at load or on demand is at most 8
   const files = [...new Set([...declared, ...injected, ...builtScripts()])];
   const sizes = Object.fromEntries(files.map((f) => [f, statSync(path.join(extensionPath, f)).size]));
   for (const [file, size] of Object.entries(sizes)) expect(size, file).toBeLessThanOrEqual(8 * 1024);
+});
+
+test('content script: every reader module, loaded on the first question, is at most 16 kB', () => {
+  const modules = readdirSync(extensionPath).filter((f) => /^extract-[\w-]+\.js$/.test(f));
+  // each site's module, the generic one, the page reader and the word lists
+  expect(modules.sort()).toEqual(
+    [...new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])]
+      .map((m) => m.slice(1))
+      .sort(),
+  );
+  for (const file of modules)
+    expect(statSync(path.join(extensionPath, file)).size, file).toBeLessThanOrEqual(16 * 1024);
 });
 
 /** Where the page's own world loads the reader modules from, standing in for the extension's address. */

@@ -1,7 +1,7 @@
 /// <reference types="chrome" />
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { FAMILIES, pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
+import { FAMILIES, readerCases, pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { SITE_MATCHES } from '@/lib/extract/registry';
 import {
   atTop,
@@ -51,17 +51,17 @@ const grantedOrigins = (serviceWorker: Worker) =>
   serviceWorker.evaluate(async () => (await chrome.permissions.getAll()).origins ?? []);
 
 /** A sample of the corpus on sites with their own script: the first page of each such family, and every hostile one. */
-const staticCases = pageCases.filter(
+const staticCases = readerCases.filter(
   (c) =>
     declared(c.url) &&
     c.expected.length > 0 &&
     (c.family === 'hostile' ||
-      pageCases.find((x) => x.family === c.family && declared(x.url) && x.expected.length) === c),
+      readerCases.find((x) => x.family === c.family && declared(x.url) && x.expected.length) === c),
 );
 const sampledFamilies = new Set(staticCases.map((c) => c.family));
 // the corpus families read by the generic script, reached through the toolbar click
 const gestureCases = FAMILIES.filter((f) => !sampledFamilies.has(f))
-  .map((f) => pageCases.filter((c) => c.family === f && !declared(c.url)).at(-1))
+  .map((f) => readerCases.filter((c) => c.family === f && !declared(c.url)).at(-1))
   .filter((c): c is PageCase => !!c);
 
 for (const c of staticCases) {

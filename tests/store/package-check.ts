@@ -3,7 +3,7 @@ import type { ZipEntry } from './zip';
 /*
  * What the Chrome Web Store package must satisfy before it is uploaded: the icons exist and are the sizes the
  * manifest says, every __MSG_…__ text resolves in every locale, no development host is granted, the version
- * is set, every content script is at most 8 kB, every permission is used by the code and explained in the
+ * is set, every content script is at most 8 kB and every reader module 16 kB, every permission is used by the code and explained in the
  * README. The size is reported.
  */
 
@@ -11,6 +11,8 @@ export const REQUIRED_ICON_SIZES = [16, 32, 48, 128];
 
 /** Bytes a content script may have: every page of its sites loads it (docs/architecture.md). */
 export const MAX_CONTENT_SCRIPT = 8 * 1024;
+/** Bytes a reader module (extract-*.js) may have: a page loads its modules on the extension's first question. */
+export const MAX_READER_MODULE = 16 * 1024;
 
 /** Where the bundled code shows each permission at work. `activeTab` has no API: it grants what `scripting` does. */
 export const PERMISSION_USE: Record<string, RegExp> = {
@@ -159,6 +161,17 @@ export function checkPackage(entries: ZipEntry[], zipSize: number, readme: strin
   if (present.length)
     facts.push(
       `scripts de conteúdo: ${present.map((f) => `${f} ${kB(files.get(f)!.data.length)}`).join(', ')}`,
+    );
+  // Reader modules (extract-*.js): loaded into a page on the first question, 16 kB at most.
+  const modules = [...files.keys()].filter((n) => /^extract-[\w-]+\.js$/.test(n));
+  for (const file of modules) {
+    const size = files.get(file)!.data.length;
+    if (size > MAX_READER_MODULE)
+      errors.push(`módulo de leitura ${file} tem ${size} bytes, acima de ${MAX_READER_MODULE} (16 kB)`);
+  }
+  if (modules.length)
+    facts.push(
+      `módulos de leitura: ${modules.map((f) => `${f} ${kB(files.get(f)!.data.length)}`).join(', ')}`,
     );
 
   // Permissions: used by the bundled code and explained in the README's permissions section.

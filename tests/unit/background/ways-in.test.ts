@@ -163,7 +163,9 @@ describe('detect', () => {
       url: 'https://equipe.example.com/time',
       title: 'Equipe',
     });
-    expect(chrome.injected).toEqual([['/content-generic.js', '/extract-generic.js']]);
+    expect(chrome.injected).toEqual([
+      ['/content-generic.js', '/extract-words.js', '/extract-page.js', '/extract-generic.js'],
+    ]);
 
     chrome.tabUrls.set(6, 'https://other.example.com/');
     chrome.activeTab.add(6);
@@ -174,7 +176,15 @@ describe('detect', () => {
     chrome.tabUrls.set(9, 'https://br.linkedin.com/in/ana-souza-4b2a91');
     chrome.granted.add('https://br.linkedin.com/*');
     expect(await detect(9)).toMatchObject({ ok: true });
-    expect(chrome.injected).toEqual([['/content-linkedin.js', '/extract-linkedin.js']]);
+    expect(chrome.injected).toEqual([
+      [
+        '/content-linkedin.js',
+        '/extract-words.js',
+        '/extract-page.js',
+        '/extract-linkedin.js',
+        '/extract-generic.js',
+      ],
+    ]);
   });
 
   it('answers not_granted with the origin pattern to ask for when nothing allows it', async () => {

@@ -7,10 +7,12 @@ import generic from '@/entrypoints/content-generic';
 import github from '@/entrypoints/content-github';
 import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
+import { SHARED_MODULES } from '@/lib/extract/files';
 import { matchesOf, scripts } from '@/lib/extract/registry';
+import { genericScript, pageReader } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
-import { pageCases, readPage } from '../../fixtures/pages/cases';
+import { readerCases, readPage } from '../../fixtures/pages/cases';
 
 /** Each built file and the entrypoint it is built from. */
 const entries = {
@@ -63,6 +65,16 @@ function navigate(url: string) {
   page.location.href = url;
 }
 
+/** What a content script loads on the first question: the word lists, the page reader, its module, the generic one. */
+const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, genericScript.module])];
+/** The extractors of the page once a script's modules are loaded. */
+const extractorsFor = (module: string) => [
+  ...pageReader.extractors,
+  ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
+  ...genericScript.extractors,
+];
+const LINKEDIN = '/extract-linkedin.js';
+
 /** The files the content scripts loaded, in order. */
 let loaded: string[] = [];
 let loads = 0;
@@ -89,21 +101,21 @@ afterEach(() => {
 });
 
 describe('content scripts', () => {
-  it('are built one per site family, each loading exactly the reader module with the extractors it lists', async () => {
+  it('are built one per site family, each loading its reader module, the generic one and the shared ones, with the extractors they list', async () => {
     expect(Object.keys(entries).sort()).toEqual(scripts.map((s) => s.file).sort());
     for (const script of scripts) {
       page.window = new EventTarget();
       loaded = [];
       const read =
-        pageCases.find((c) => declaredAt(c.url)[0] === script) ??
-        pageCases.find((c) => !declaredAt(c.url).length)!;
+        readerCases.find((c) => declaredAt(c.url)[0] === script) ??
+        readerCases.find((c) => !declaredAt(c.url).length)!;
       open(read.file, read.url);
       entries[script.file as keyof typeof entries].main();
       expect(page.window.__perfilIntel?.extractors).toEqual([]);
       await extracted();
-      expect(loaded).toEqual([script.module]);
-      expect(page.window.__perfilIntel?.modules).toEqual([script.module]);
-      expect(page.window.__perfilIntel?.extractors).toEqual(script.extractors);
+      expect(loaded).toEqual(modulesFor(script.module));
+      expect(page.window.__perfilIntel?.modules).toEqual(modulesFor(script.module));
+      expect(page.window.__perfilIntel?.extractors).toEqual(extractorsFor(script.module));
       page.window.__perfilIntel?.stop?.();
     }
   });
@@ -129,7 +141,7 @@ describe('content scripts', () => {
     ]);
     // loaded once: the next question is answered at once
     expect(extract()).toHaveBeenCalledOnce();
-    expect(loaded).toEqual(['/extract-linkedin.js']);
+    expect(loaded).toEqual(modulesFor(LINKEDIN));
   });
 
   it('ignore other messages', () => {
@@ -146,19 +158,23 @@ describe('content scripts', () => {
     const reply = extract();
     expect(reply).toHaveBeenCalledOnce();
     expect(answerOf(reply).candidates).toHaveLength(1);
-    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(['linkedin']);
+    expect(page.window.__perfilIntel?.extractors).toEqual(extractorsFor(LINKEDIN));
   });
 
   it('a reader module injected again replaces its extractors, and the page is read once', async () => {
     linkedin.main();
     await extracted();
     await import(/* @vite-ignore */ fakeBrowser.runtime.getURL('/extract-linkedin.js'));
-    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(['linkedin']);
-    expect(page.window.__perfilIntel?.modules).toEqual(['/extract-linkedin.js']);
+    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(
+      [...extractorsFor(LINKEDIN).filter((x) => x.id !== 'linkedin'), extractorsFor(LINKEDIN)[1]!].map(
+        (x) => x.id,
+      ),
+    );
+    expect(page.window.__perfilIntel?.modules).toEqual(modulesFor(LINKEDIN));
     expect(answerOf(extract()).candidates).toHaveLength(1);
   });
 
-  describe.each(pageCases.filter((c) => declaredAt(c.url).length))(
+  describe.each(readerCases.filter((c) => declaredAt(c.url).length))(
     '$file at $url',
     ({ file, url, expected }) => {
       it('is read by the one script the manifest declares there', async () => {
@@ -172,21 +188,21 @@ describe('content scripts', () => {
     },
   );
 
-  it('on a page of its site that no site extractor reads, a site script loads the generic one', async () => {
+  it('on a page of its site that no site extractor reads, the generic readers answer', async () => {
     open('jsonld-person.html', ARTICLE);
     linkedin.main();
     const reply = await extracted();
-    expect(loaded).toEqual(['/extract-linkedin.js', '/extract-generic.js']);
+    expect(loaded).toEqual(modulesFor(LINKEDIN));
     expect(answerOf(reply)).toMatchObject({ url: ARTICLE });
     expect(answerOf(reply).candidates).toMatchObject([
       { primeiro_nome: 'Fernanda', ultimo_nome: 'Albuquerque', source: 'jsonld' },
     ]);
     // loaded once: the next question is answered at once
     expect(extract()).toHaveBeenCalledOnce();
-    expect(loaded).toHaveLength(2);
+    expect(loaded).toHaveLength(4);
   });
 
-  it('where the generic module cannot be loaded, the reply is empty, so the extension injects it', async () => {
+  it('where the module that answers cannot be loaded, the reply is empty, so the extension injects it', async () => {
     vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
       loaded.push(file);
       (globalThis as { loading?: string }).loading = file;
@@ -200,20 +216,12 @@ describe('content scripts', () => {
     expect(reply).toHaveBeenCalledWith();
   });
 
-  it('share one page: with the generic script injected too, the site extractor alone reads its pages', async () => {
+  it('share one page: with the generic script injected too, the site extractor decides who its pages show', async () => {
     open('linkedin-after-navigation.html', 'https://www.linkedin.com/in/bruno-lima-7c1d2e/');
     linkedin.main();
     generic.main();
     await extracted();
-    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual([
-      'linkedin',
-      'jsonld',
-      'microdata',
-      'hcard',
-      'opengraph',
-      'meta-author',
-      'team-page',
-    ]);
+    expect(page.window.__perfilIntel?.extractors).toEqual(extractorsFor(LINKEDIN));
     // the first profile's og:title is still in the page: only the LinkedIn reading counts
     expect(answerOf(extract()).candidates.map((c) => `${c.primeiro_nome} ${c.source}`)).toEqual([
       'Bruno linkedin',

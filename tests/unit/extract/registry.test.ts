@@ -1,7 +1,9 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
+import { SHARED_MODULES } from '@/lib/extract/files';
 import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
+import { pageReader } from '@/lib/extract/scripts';
 import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
 
@@ -25,7 +27,8 @@ describe('extractCandidates', () => {
         ultimo_nome: 'Souza',
         empresa: 'Nubank',
         cargo: 'Head de Vendas',
-        confidence: 0.8,
+        // microdata's 0.8, backed by the JSON-LD, the h-card and the page reader (a quarter of the doubt left, each)
+        confidence: 0.95,
         source: 'microdata',
       },
       { primeiro_nome: 'Bruno', ultimo_nome: 'Lima', empresa: 'Stone', confidence: 0.75, source: 'hcard' },
@@ -36,7 +39,8 @@ describe('extractCandidates', () => {
     const html = `<script type="application/ld+json">{"@type":"Person","name":"Ana Souza"}</script>
       <div class="h-card"><span class="p-name">Ana Souza</span><span class="p-org">Nubank</span></div>`;
     expect(extractCandidates(doc(html), 'https://exemplo.com.br/')).toMatchObject([
-      { primeiro_nome: 'Ana', empresa: 'Nubank', confidence: 0.75 },
+      // the h-card's 0.75, backed by the JSON-LD
+      { primeiro_nome: 'Ana', empresa: 'Nubank', confidence: 0.8125 },
     ]);
   });
 
@@ -60,7 +64,8 @@ describe('extractCandidates', () => {
           ultimo_nome: 'Souza',
           empresa: 'Itaú',
           cargo: 'CEO',
-          confidence: 0.95,
+          // b's 0.95, backed by two readers and completed with a company: at most 0.99
+          confidence: 0.99,
           source: 'b',
         },
       ]);
@@ -114,7 +119,8 @@ describe('extractCandidates', () => {
 
 describe('content scripts', () => {
   it('carry every extractor once: each site script its own site extractors, the generic one the rest', () => {
-    expect(scripts.flatMap((s) => s.extractors)).toEqual(extractors);
+    // the page reader is in the module that also scores every reader's evidence, loaded on every page
+    expect([...scripts.flatMap((s) => s.extractors), ...pageReader.extractors]).toEqual(extractors);
     const generic = scripts.at(-1)!;
     expect(generic.file).toBe('/content-generic.js');
     expect(generic.hosts).toEqual([]);
@@ -132,27 +138,35 @@ describe('content scripts', () => {
     expect(SITE_MATCHES.every((m) => /^https:\/\/[^/]+\/\*$/.test(m))).toBe(true);
   });
 
-  it('on demand, the script injected is the one whose extractor reads the page, else the generic one', () => {
+  it('on demand, the script injected is the one whose extractor reads the page, else the generic one; the word lists, the page reader and the generic readers always', () => {
+    const beside = (site: string) =>
+      [...SHARED_MODULES, site, '/extract-generic.js'].filter((f, i, a) => a.indexOf(f) === i);
     // a LinkedIn host without a static script, after the user granted it
     expect(filesFor('https://br.linkedin.com/in/ana-souza-4b2a91')).toEqual([
       '/content-linkedin.js',
-      '/extract-linkedin.js',
+      ...beside('/extract-linkedin.js'),
     ]);
-    expect(filesFor('https://github.com/rafaelcosta')).toEqual(['/content-github.js', '/extract-github.js']);
+    expect(filesFor('https://github.com/rafaelcosta')).toEqual([
+      '/content-github.js',
+      ...beside('/extract-github.js'),
+    ]);
     expect(filesFor('https://app.hubspot.com/contacts/1/record/0-1/2')).toEqual([
       '/content-crm.js',
-      '/extract-crm.js',
+      ...beside('/extract-crm.js'),
     ]);
     expect(filesFor('https://outlook.live.com/mail/0/')).toEqual([
       '/content-webmail.js',
-      '/extract-webmail.js',
+      ...beside('/extract-webmail.js'),
     ]);
     // a page of such a site that no site extractor reads
     expect(filesFor('https://br.linkedin.com/pulse/vendas-b2b')).toEqual([
       '/content-generic.js',
-      '/extract-generic.js',
+      ...beside('/extract-generic.js'),
     ]);
-    expect(filesFor('https://acme.com.br/equipe')).toEqual(['/content-generic.js', '/extract-generic.js']);
-    expect(filesFor('')).toEqual(['/content-generic.js', '/extract-generic.js']);
+    expect(filesFor('https://acme.com.br/equipe')).toEqual([
+      '/content-generic.js',
+      ...beside('/extract-generic.js'),
+    ]);
+    expect(filesFor('')).toEqual(['/content-generic.js', ...beside('/extract-generic.js')]);
   });
 });

@@ -4,7 +4,9 @@ import crm from '@/entrypoints/extract-crm';
 import generic from '@/entrypoints/extract-generic';
 import github from '@/entrypoints/extract-github';
 import linkedin from '@/entrypoints/extract-linkedin';
+import pageModule from '@/entrypoints/extract-page';
 import webmail from '@/entrypoints/extract-webmail';
+import words from '@/entrypoints/extract-words';
 
 const modules: Record<string, { main(): void }> = {
   '/extract-linkedin.js': linkedin,
@@ -12,6 +14,8 @@ const modules: Record<string, { main(): void }> = {
   '/extract-crm.js': crm,
   '/extract-webmail.js': webmail,
   '/extract-generic.js': generic,
+  '/extract-words.js': words,
+  '/extract-page.js': pageModule,
 };
 
 const file = (globalThis as { loading?: string }).loading ?? '';

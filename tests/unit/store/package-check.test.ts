@@ -88,7 +88,7 @@ describe('checkPackage', () => {
     expect(errors).toContain('__MSG_extShortName__ sem texto em _locales/pt_BR');
   });
 
-  it('fails a content script above 8 kB, declared or only in the package, and one declared but missing', () => {
+  it('fails a content script above 8 kB, declared or only in the package, one declared but missing, and a reader module above 16 kB', () => {
     const m = goodManifest();
     m.content_scripts = [
       { matches: ['https://www.linkedin.com/*'], js: ['content-linkedin.js'] },
@@ -101,12 +101,18 @@ describe('checkPackage', () => {
       'content-github.js': small,
       'content-generic.js': big,
       'extract-generic.js': big,
+      'extract-page.js': 'x'.repeat(16 * 1024),
+      'extract-words.js': 'x'.repeat(16 * 1024 + 1),
     });
     expect(report.errors).toEqual([
       'script de conteúdo content-linkedin.js tem 8193 bytes, acima de 8192 (8 kB)',
       'content_scripts declara content-gone.js, que não está no pacote',
       'script de conteúdo content-generic.js tem 8193 bytes, acima de 8192 (8 kB)',
+      'módulo de leitura extract-words.js tem 16385 bytes, acima de 16384 (16 kB)',
     ]);
+    expect(report.facts).toContain(
+      'módulos de leitura: extract-generic.js 8.0 kB, extract-page.js 16.0 kB, extract-words.js 16.0 kB',
+    );
     expect(report.facts).toContain(
       'scripts de conteúdo: content-linkedin.js 8.0 kB, content-github.js 8.0 kB, content-generic.js 8.0 kB',
     );

@@ -1,0 +1,442 @@
+import type { Candidate, Extractor } from './types';
+import { all, meta, text } from './dom';
+import {
+  addressNames,
+  couldBeCompany,
+  domainCompany,
+  domainOf,
+  fieldOf,
+  hasCompanyWord,
+  inNoise,
+  isPageWord,
+  isPlatform,
+  hasRoleWord,
+  isRole,
+  nameScore,
+} from './evidence';
+import { siteOrganization } from './jsonld';
+import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
+import type { Field } from './rules';
+import { fold } from '../text';
+
+/*
+ * The generic reader: what pages have in common, whatever the site. Each signal is evidence, weighed by how
+ * sure it is: labelled fields ("Nome", "Empresa", "Account Name"), the heading and the title when they read as a
+ * name, repeated cards (a list of people), e-mail addresses and their domains, a role beside a name, the page's own
+ * company. Regions whose people are not the page's (lib/extract/rules.ts NOISE_*) are never read.
+ */
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const EMAILS = new RegExp(EMAIL.source, 'g');
+// where a web app shows whose account it is
+const OWNER_AT =
+  'header,[role=banner],[id*=header i],[aria-label*="conta de" i],[aria-label*="account manager" i],[aria-label*="Google Account" i],[aria-label*="Conta do Google" i]';
+
+/** The company a text names, or '' when it is a place, a phone, a role, a platform, a person's name or nothing. */
+const company = (raw: unknown) => {
+  const c = cleanCompany(raw);
+  return c && couldBeCompany(c) && !isPlatform(c) && (hasCompanyWord(c) || nameScore(c) < 0.9) ? c : '';
+};
+
+/** A line that names a company by its words ("Votorantim Cimentos S.A.", "Bluewave Shipping Ltd"). */
+const companyLine = (lines: string[]) =>
+  lines
+    .filter((l) => l.length <= 60 && l.split(' ').length <= 6)
+    .map(company)
+    .find((l) => l && hasCompanyWord(l) && !isRole(l));
+
+/** "© 2024 Acme Ltda. Todos os direitos reservados." -> "Acme Ltda." */
+function copyright(doc: Document): string {
+  const holders = all(doc, 'footer,[class*=footer i],[class*=copyright i],[id*=footer i]', 20);
+  const texts = holders.length ? holders.map(text) : [tidy(doc.body?.textContent?.slice(-3000), 3000)];
+  for (const t of texts) {
+    const m =
+      /(?:©|\(c\)|copyright)\s*(?:copyright\s*)?(?:\d{4}\s*(?:[-–]\s*\d{4}\s*)?)?[,.]?\s*([^|·•\n]{2,80}?)\s*(?:[.|·•]\s|[.]$|todos os direitos|all rights|direitos reservados|-\s|$)/i.exec(
+        t,
+      );
+    const c = company(m?.[1]?.replace(/\s*\d{4}$/, ''));
+    if (c) return c;
+  }
+  return '';
+}
+
+/**
+ * The page's own company: its schema.org Organization, og:site_name, the © line; never a platform. On a platform's
+ * page about an organisation ("TOTVS: Pessoas | LinkedIn"), the title's part that names it.
+ */
+export function pageCompany(doc: Document): string {
+  const own = company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
+  if (own) return own;
+  const parts = titleParts(doc);
+  return parts.some(isPlatform) && parts.length > 2
+    ? (parts.map(company).find((p) => p && !isPageWord(p) && !nameScore(p) && !/["“”]/.test(p)) ?? '')
+    : '';
+}
+
+/** The page title's segments ("(3) Nubank: Pessoas | LinkedIn" -> ["Nubank", "Pessoas", "LinkedIn"]). */
+const titleParts = (doc: Document) =>
+  tidy(doc.title)
+    .replace(/^\(\d+\+?\)\s*/, '')
+    .split(/\s*(?:[|:–—]|\s-\s)\s*/)
+    .filter(Boolean);
+
+/** The value shown for a label element: its dd, its cell, its input, its sibling, or the text after it. */
+function valueOf(label: Element): string {
+  const doc = label.ownerDocument;
+  if (label.tagName === 'DT') {
+    for (let n = label.nextElementSibling; n; n = n.nextElementSibling)
+      if (n.tagName === 'DD') return text(n);
+    return '';
+  }
+  const id = label.getAttribute('for');
+  const input = (id && doc.getElementById(id)) || label.querySelector('input,select,textarea') || undefined;
+  if (input) return tidy(input.getAttribute('value') ?? input.textContent);
+  const next = label.nextElementSibling;
+  if (next) return text(next);
+  const parent = label.parentElement;
+  const rest = tidy(parent?.textContent)
+    .slice(text(label).length)
+    .replace(/^[\s:–-]+/, '');
+  if (rest && parent && parent.childElementCount <= 3) return rest;
+  return text(parent?.nextElementSibling);
+}
+
+/** Labelled fields outside noise: the first value of each kind. */
+function fields(doc: Document): Partial<Record<Field, string>> {
+  const out: Partial<Record<Field, string>> = {};
+  const labels = all(
+    doc,
+    'dt,th,td,label,[class*=label i],[class*=key i],[class*=field i],span,strong,b,legend',
+    4000,
+  );
+  for (const el of labels) {
+    if (el.childElementCount > 1) continue;
+    const raw = el.textContent ?? '';
+    if (raw.length > 40) continue;
+    const field = fieldOf(tidy(raw));
+    if (!field || out[field] || inNoise(el)) continue;
+    // a column header is a list's, read with the list (rows), not one field
+    if (el.tagName === 'TH' && !el.nextElementSibling?.matches('td')) continue;
+    const value = valueOf(el);
+    if (value && value.length <= 120 && fold(value) !== fold(raw)) out[field] = value;
+  }
+  // inputs and values named by their aria-label ("Empresa") or carrying both ("Empresa: Nubank")
+  for (const el of all(doc, '[aria-label]', 500)) {
+    const [label = '', inline = ''] = (el.getAttribute('aria-label') ?? '').split(/:\s*/);
+    const field = fieldOf(label);
+    if (!field || out[field] || inNoise(el)) continue;
+    const value = tidy(inline || el.getAttribute('value') || el.textContent);
+    if (value && value.length <= 120) out[field] = value;
+  }
+  return out;
+}
+
+/** Mail addresses on the page with the element that carries each (outside noise), in the page's order. */
+function addresses(doc: Document): [email: string, el: Element][] {
+  const out: [string, Element][] = [];
+  for (const el of all(doc, 'a[href^="mailto:" i],[email],[title*="@"],[data-hovercard-id*="@"]', 300)) {
+    const raw =
+      el.getAttribute('email') ??
+      el.getAttribute('data-hovercard-id') ??
+      (el.getAttribute('href') ?? '').replace(/^mailto:/i, '').split('?')[0] ??
+      '';
+    const email = EMAIL.exec(raw)?.[0] ?? EMAIL.exec(el.getAttribute('title') ?? '')?.[0];
+    if (email && !inNoise(el)) out.push([email.toLowerCase(), el]);
+  }
+  return out;
+}
+
+/** The mailbox owner's addresses, where a page shows them: the title ("… - ana@acme.com - Gmail"), the banner. */
+function owners(doc: Document): string[] {
+  const found = (s: string | null | undefined) => (s ?? '').toLowerCase().match(EMAILS) ?? [];
+  const banner = all(doc, OWNER_AT, 10).flatMap((h) => [
+    ...found(h.textContent?.slice(0, 2000)),
+    ...all(h, '[aria-label*="@"],[title*="@"]', 10).flatMap((e) =>
+      found(`${e.getAttribute('aria-label')} ${e.getAttribute('title')}`),
+    ),
+  ]);
+  return [...found(doc.title), ...banner];
+}
+
+/** A recipient in a mail's header: the element follows "Para:", "To:", "Cc:" in its line. */
+const recipient = (el: Element) =>
+  /^(?:para|to|cc|cco|bcc|com c[oó]pia)\s*:/i.test(tidy(el.parentElement?.textContent)) &&
+  !/^(?:de|from)\s*:/i.test(tidy(el.parentElement?.textContent));
+
+/**
+ * The company as the page writes it, when a short text begins with the mail domain's word ("totvs" -> "Totvs
+ * S.A.", "vtex" -> "VTEX"); else the domain's word.
+ */
+function writtenCompany(doc: Document, word: string): string {
+  if (!word) return '';
+  const key = fold(word).replace(/[^a-z0-9]/g, '');
+  const texts = all(doc, 'a,p,span,strong,b,div,td,li,dd', 3000)
+    .filter((el) => !el.childElementCount)
+    .map(text)
+    .filter(
+      (t) =>
+        t.length <= 60 &&
+        fold(t)
+          .replace(/[^a-z0-9]/g, '')
+          .startsWith(key),
+    )
+    .map(company)
+    .filter(Boolean);
+  return texts.find(hasCompanyWord) ?? texts.sort((a, b) => a.length - b.length)[0] ?? word;
+}
+
+/** A role and a company from a line under a name: "Head de Vendas na Nubank", "CTO | Acme", "Gerente". */
+export function roleLine(line: string): [title: string, company: string] | undefined {
+  const s = tidy(line);
+  if (!s || s.length > 160 || EMAIL.test(s)) return undefined;
+  const parts = s
+    .split(/\s*[|•·,]\s*|\s[-–—]\s/)
+    .map((p) => p.replace(/^(?:atual|current|cargo atual)\s*:\s*/i, ''));
+  // "… Head de Vendas na Nubank | …": the line, or the part of it, that says where
+  for (const part of [s, ...parts]) {
+    const [title = '', where = ''] = splitRole(part) ?? [];
+    if (title && hasRoleWord(title)) return [title, company(where)];
+  }
+  // "CIO | Grupo Pão de Açúcar | Varejo": a company only where its words say so, not the area ("ERP Protheus")
+  if (isRole(parts[0]!)) return [parts[0]!, companyLine(parts.slice(1)) ?? ''];
+  return undefined;
+}
+
+/**
+ * The lines of text under `el`, up to `max`: its next siblings, then its parent's; within `card` when given (as
+ * deep as it is), else three levels up.
+ */
+export function linesAfter(el: Element, max = 4, card?: Element): string[] {
+  const out: string[] = [];
+  for (
+    let at: Element | null = el, up = 0;
+    at && at !== card && up < (card ? 10 : 3) && out.length < max;
+    at = at.parentElement, up++
+  )
+    for (let n = at.nextElementSibling; n && out.length < max; n = n.nextElementSibling) {
+      const t = text(n);
+      if (t && t.length < 200) out.push(t);
+    }
+  return out;
+}
+
+/** The name an element shows, cleaned, with how much it reads as a name. */
+function nameIn(el: Element): [string, number] {
+  const name = cleanName(text(el));
+  return [name, name ? nameScore(name) : 0];
+}
+
+/** The first part of a title ("Ana Souza - Nubank | LinkedIn" -> ["Ana Souza", "Nubank", "LinkedIn"]). */
+const partsOf = (t: string) => t.split(/\s*(?:[|–—]|\s-\s)\s*/);
+
+/**
+ * Where the page names its person: its first heading, when it reads as a name; else the name its title (or
+ * og:title) begins with, where the page also shows it as a text of its own (a record's heading, a profile's card).
+ */
+function mainName(doc: Document): [name: string, score: number, el: Element] | undefined {
+  const h1 = all(doc, 'main h1,article h1,h1', 10).find((h) => !inNoise(h));
+  const [name, score] = h1 ? nameIn(h1) : ['', 0];
+  if (h1 && score) return [name, score, h1];
+  const titled = [...titleParts(doc), partsOf(meta(doc, 'og:title'))[0]]
+    .map((t) => cleanName(t))
+    .find((t) => t && nameScore(t) >= 0.5);
+  if (!titled) return undefined;
+  const key = fold(titled);
+  const shown = all(doc, 'h1,h2,h3,[class*=name i],[class*=title i],strong,span,div,p', 3000).find(
+    (el) =>
+      el.childElementCount <= 1 &&
+      (el.textContent?.length ?? 99) < 99 &&
+      fold(cleanName(text(el))) === key &&
+      !inNoise(el),
+  );
+  return shown && [titled, nameScore(titled), shown];
+}
+
+/** The page's person: named by its heading or title, with what stands around the name. */
+function headingPerson(doc: Document, f: Partial<Record<Field, string>>, mails: [string, Element][]) {
+  const main = mainName(doc);
+  if (!main) return null;
+  const [name, score, el] = main;
+  const key = fold(name);
+  const titled = [...titleParts(doc), partsOf(meta(doc, 'og:title'))[0]].some(
+    (t) => fold(cleanName(t)) === key,
+  );
+  const lines = linesAfter(el);
+  const role = lines.map(roleLine).find(Boolean);
+  const mail =
+    mails.find(([e]) => addressNames(e, name))?.[0] ??
+    [f.email, ...lines].map((l) => EMAIL.exec(l ?? '')?.[0]).find((e) => e && addressNames(e, name));
+  // the shape alone is not a name: a second signal must back it
+  if (score < 0.5 && !titled && !role && !mail && !f.company) return null;
+  const og = partsOf(meta(doc, 'og:title'));
+  return person(
+    'page',
+    Math.min(0.85, 0.4 + score * 0.3 + (titled ? 0.1 : 0) + (role ? 0.1 : 0) + (mail ? 0.1 : 0)),
+    name,
+    company(f.company) ||
+      role?.[1] ||
+      companyLine(lines) ||
+      (fold(cleanName(og[0])) === key ? company(og.at(-2) === og[0] ? '' : og[1]) : '') ||
+      (mail && writtenCompany(doc, domainCompany(mail))),
+    f.role || role?.[0],
+  );
+}
+
+/** The person of labelled fields ("Nome", "Sobrenome", "Empresa", "Cargo", "E-mail"). */
+function labelledPerson(f: Partial<Record<Field, string>>) {
+  const name = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
+  if (!name || !nameScore(name)) return null;
+  return person('page', 0.8, name, company(f.company) || domainCompany(f.email), f.role);
+}
+
+/** Tag and classes of an element and its two parents: cards of one list share it. */
+const signature = (el: Element) => {
+  const parts: string[] = [];
+  for (let e: Element | null = el, i = 0; e && i < 3; e = e.parentElement, i++)
+    parts.push(`${e.tagName}.${(e.getAttribute('class') ?? '').split(/\s+/).slice(0, 2).join('.')}`);
+  return parts.join('<');
+};
+
+// where a card shows its person's name
+const NAME_AT =
+  'h2,h3,h4,h5,h6,strong,b,figcaption,[class*=name i],[class*=title i],[itemprop=name],span[aria-hidden=true],a[href*="/in/"],dt,td';
+
+/** A place NAME_AT found, as a name place (plain selectors, combinators checked here: cheaper on large pages). */
+const namePlace = (el: Element): Element | null =>
+  el.tagName === 'FIGCAPTION'
+    ? el.firstElementChild
+    : (el.tagName === 'SPAN' && el.getAttribute('aria-hidden') === 'true' && !el.closest('a[href]')) ||
+        (el.tagName === 'TD' && el.previousElementSibling)
+      ? null
+      : el;
+
+/**
+ * Repeated cards of people: names that share one structure, each in a card of its own with a role line (or a
+ * headline) under it. The company is the card's own ("… na Nubank") or the page's.
+ */
+function cards(doc: Document, pageCo: string): Candidate[] {
+  const groups = new Map<string, [Element, string, number][]>();
+  // the innermost of nested name places (document order puts an ancestor right before its descendants)
+  const places: Element[] = [];
+  for (const found of all(doc, NAME_AT, 3000)) {
+    const el = namePlace(found);
+    if (!el) continue;
+    if (places.at(-1)?.contains(el)) places[places.length - 1] = el;
+    else if (!el.contains(places.at(-1) ?? null)) places.push(el);
+  }
+  for (const el of places) {
+    const [name, score] = nameIn(el);
+    if (!score) continue;
+    const sig = signature(el);
+    const g = groups.get(sig);
+    if (g) g.push([el, name, score]);
+    else groups.set(sig, [[el, name, score]]);
+  }
+  const out: Candidate[] = [];
+  for (const group of groups.values()) {
+    // a list lives in one region: a sidebar's or a comment thread's is not the page's
+    if (group.length < 2 || inNoise(group[0]![0]) || inNoise(group.at(-1)![0])) continue;
+    // how many of the list's names each ancestor holds (ten levels up)
+    const held = new Map<Element, number>();
+    for (const [el] of group)
+      for (let a = el.parentElement, up = 0; a && up < 10; a = a.parentElement, up++)
+        held.set(a, (held.get(a) ?? 0) + 1);
+    const people = group.map(([el, name, score]) => {
+      // the card: the largest ancestor holding this name and no other of the list
+      let card = el;
+      for (let up = 0; up < 10 && card.parentElement && held.get(card.parentElement) === 1; up++)
+        card = card.parentElement;
+      const role = linesAfter(el, 5, card).map(roleLine).find(Boolean);
+      return { name, score, role };
+    });
+    // a list of people: most have a role, and names read as names beyond their shape
+    const withRole = people.filter((p) => p.role).length;
+    const strong = people.filter((p) => p.score >= 0.5).length;
+    if (withRole * 2 < people.length || strong * 2 < people.length) continue;
+    for (const p of people.slice(0, 100))
+      if (p.role || p.score >= 0.5)
+        out.push(person('page', 0.5, p.name, p.role?.[1] || pageCo, p.role?.[0])!);
+  }
+  return found(out);
+}
+
+/** Table rows under a header row naming the columns ("Nome | Empresa | Cargo"): a list of people. */
+function rows(doc: Document): Candidate[] {
+  const out: (Candidate | null)[] = [];
+  for (const table of all(doc, 'table', 20)) {
+    if (inNoise(table)) continue;
+    const head = all(table, 'thead th, tr:first-child th', 20).map((th) => fieldOf(text(th)));
+    const col = (f: Field) => head.indexOf(f);
+    if (col('full') < 0 && col('first') < 0) continue;
+    for (const tr of all(table, 'tbody tr', 100)) {
+      const cells = all(tr, 'td,th', 20).map(text);
+      const name =
+        col('full') >= 0 ? cells[col('full')] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
+      if (nameScore(cleanName(name)))
+        out.push(
+          person(
+            'page',
+            0.5,
+            name,
+            company(cells[col('company')]) || domainCompany(cells[col('email')]),
+            cells[col('role')],
+          ),
+        );
+    }
+  }
+  return found(out);
+}
+
+/**
+ * People known by their address (a mail's sender, a contact card): the name the element shows, the role and
+ * company of their signature (the lines under the last place their name stands alone), else the company of the
+ * domain as the page writes it. Not the mailbox owner, nor colleagues on the owner's domain, nor recipients.
+ */
+function mailPeople(doc: Document, mails: [string, Element][]): Candidate[] {
+  const own = owners(doc);
+  const ownDomains = new Set(own.map(domainOf));
+  const out: (Candidate | null)[] = [];
+  for (const [email, el] of mails) {
+    if (own.includes(email) || ownDomains.has(domainOf(email)) || recipient(el)) continue;
+    const shown =
+      el.getAttribute('name') ||
+      text(el)
+        .replace(EMAIL, '')
+        .replace(/[<>()]/g, ' ');
+    const name = cleanName(shown);
+    const score = name ? nameScore(name) : 0;
+    if (!score || (score < 0.5 && !addressNames(email, name))) continue;
+    const signature = all(doc, 'p,div,span,td,strong,b', 3000)
+      .filter((s) => !s.childElementCount && s !== el && fold(cleanName(text(s))) === fold(name))
+      .at(-1);
+    const lines = signature ? linesAfter(signature, 4) : [];
+    const role = lines.map(roleLine).find(Boolean);
+    const written = companyLine(lines);
+    out.push(
+      person(
+        'page',
+        out.length ? 0.35 : 0.6,
+        name,
+        role?.[1] || written || writtenCompany(doc, domainCompany(email)),
+        role?.[0],
+      ),
+    );
+  }
+  return found(out);
+}
+
+export const page: Extractor = {
+  id: 'page',
+  extract(doc) {
+    const f = fields(doc);
+    const mails = addresses(doc);
+    const pageCo = pageCompany(doc);
+    return found([
+      labelledPerson(f),
+      headingPerson(doc, f, mails),
+      ...mailPeople(doc, mails),
+      ...rows(doc),
+      ...cards(doc, pageCo),
+    ]);
+  },
+};

@@ -1,0 +1,159 @@
+/**
+ * The detection's rules as tables: what a label says, which small words belong inside names, which words make a
+ * role, which places, free mail providers, platforms and page regions are never a person's company or the page's
+ * people. Words are written folded (lower case, no accents); add a line here and every reader uses it. The scoring
+ * (lib/extract/evidence.ts, lib/extract/page.ts, lib/extract/candidates.ts) reads them and never lists words itself.
+ */
+
+/** Field labels, Portuguese and English, by what the field holds (a label is compared whole, without ':' or '*'). */
+// prettier-ignore
+export const LABELS = {
+  full: [
+    'nome', 'nome completo', 'nome do contato', 'nome do lead', 'nome do cliente', 'contato', 'pessoa',
+    'name', 'full name', 'contact', 'contact name', 'lead name', 'person', 'lead', 'cliente',
+  ],
+  first: ['primeiro nome', 'prenome', 'first name', 'given name', 'firstname'],
+  last: ['sobrenome', 'ultimo nome', 'last name', 'surname', 'family name', 'lastname'],
+  company: [
+    'empresa', 'nome da empresa', 'organizacao', 'organizacao do contato', 'conta', 'nome da conta', 'company',
+    'company name', 'account', 'account name', 'organization', 'organisation', 'employer', 'empregador',
+    'razao social', 'nome fantasia', 'companhia', 'instituicao',
+  ],
+  role: ['cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual'],
+  email: ['e-mail', 'email', 'endereco de e-mail', 'email address', 'e-mail comercial', 'work email'],
+} as const;
+export type Field = keyof typeof LABELS;
+
+/** Small words inside names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven". */
+// prettier-ignore
+export const PARTICLES = [
+  'da', 'de', 'do', 'das', 'dos', "d'", 'e', 'y', 'di', 'del', 'della', 'van', 'von', 'der', 'den', 'la', 'le',
+  'du', 'bin', 'al', 'ter', 'ten', 'zu', 'dal', 'des',
+];
+
+/** What may end a name: "Pedro Alves Filho", "John Smith Jr.". */
+// prettier-ignore
+export const SUFFIXES = ['filho', 'filha', 'neto', 'neta', 'junior', 'jr', 'sobrinho', 'segundo', 'ii', 'iii', 'sr'];
+
+/**
+ * Words of job titles, Portuguese and English ('*': any word beginning so). A text whose first word is a title word
+ * reads as a role; a role next to a name is evidence the name is a person's; a text made only of these words (and
+ * particles) is a role, never a company.
+ */
+// prettier-ignore
+export const ROLE_WORDS = [
+  'ceo', 'cto', 'cfo', 'coo', 'cmo', 'cio', 'cro', 'cpo', 'cso', 'chief', 'officer', 'diret*', 'director*',
+  'gerente*', 'manager*', 'head', 'lider*', 'leader', 'lead', 'analista*', 'analyst', 'coordenad*', 'coordinator',
+  'socio*', 'socia*', 'partner', 'founder*', 'fundador*', 'cofundador*', 'co-fundador*', 'co-founder', 'presidente',
+  'president', 'vp', 'vice', 'vice-presidente', 'engenheir*', 'engineer*', 'consultor*', 'consultant',
+  'especialista', 'specialist', 'executiv*', 'supervisor*', 'assistente', 'assistant', 'advogad*', 'lawyer',
+  'attorney', 'contador*', 'accountant', 'designer', 'desenvolvedor*', 'developer', 'chefe', 'superintendente',
+  'estagiari*', 'intern', 'comprador*', 'buyer', 'procurement', 'compras', 'vendas', 'sales', 'comercial',
+  'marketing', 'financeir*', 'finance', 'recrutador*', 'recruiter', 'cientista', 'scientist', 'pesquisador*',
+  'researcher', 'professor*', 'medic*', 'arquitet*', 'architect', 'conselheir*', 'board', 'owner', 'proprietari*',
+  'representante', 'representative', 'sdr', 'bdr', 'programador*', 'programmer', 'administrador*',
+  'administrator', 'secretari*', 'tecnic*', 'operador*', 'auxiliar', 'senior', 'sr.', 'junior', 'jr.', 'pleno',
+  'trainee', 'evangelist', 'palestrante', 'speaker', 'moderador*', 'moderator', 'editor*', 'jornalista',
+  'reporter', 'redator*', 'writer', 'autor*', 'author', 'associate', 'gestor*', 'governador*', 'prefeit*',
+  'ministr*', 'deputad*', 'senador*', 'treasurer', 'tesoureir*', 'controller', 'auditor*', 'operations',
+  'operacoes', 'product', 'produto', 'produtos', 'people', 'rh', 'hr', 'suprimentos', 'logistica', 'ti', 'it',
+  'customer', 'success', 'cs', 'key', 'account', 'accounts', 'contas', 'enterprise', 'business', 'negocios',
+  'desenvolvimento', 'development', 'growth', 'inovacao', 'innovation', 'dados', 'data', 'engenharia',
+  'engineering', 'juridic*', 'legal', 'tecnologia', 'technology', 'pesquisa', 'research', 'qualidade', 'quality',
+  'parcerias', 'partnerships', 'relacionamento', 'atendimento', 'suporte', 'support', 'projetos', 'projects',
+  'estrategia', 'strategy', 'talent', 'talentos', 'recursos', 'humanos', 'of', 'and', '&', 'em', 'para', 'for',
+];
+
+/** Brazilian states (abbreviations and names), large cities and countries: a place is never a company. */
+// prettier-ignore
+export const PLACES = [
+  'ac', 'al', 'ap', 'am', 'ba', 'ce', 'df', 'es', 'go', 'ma', 'mt', 'ms', 'mg', 'pa', 'pb', 'pr', 'pe', 'pi',
+  'rj', 'rn', 'rs', 'ro', 'rr', 'sc', 'sp', 'se', 'to', 'acre', 'alagoas', 'amapa', 'amazonas', 'bahia', 'ceara',
+  'distrito federal', 'espirito santo', 'goias', 'maranhao', 'mato grosso', 'mato grosso do sul', 'minas gerais',
+  'para', 'paraiba', 'parana', 'pernambuco', 'piaui', 'rio de janeiro', 'rio grande do norte',
+  'rio grande do sul', 'rondonia', 'roraima', 'santa catarina', 'sao paulo', 'sergipe', 'tocantins', 'brasilia',
+  'belo horizonte', 'porto alegre', 'curitiba', 'salvador', 'recife', 'fortaleza', 'manaus', 'belem', 'goiania',
+  'campinas', 'florianopolis', 'vitoria', 'natal', 'joao pessoa', 'maceio', 'teresina', 'cuiaba', 'campo grande',
+  'sao luis', 'aracaju', 'londrina', 'joinville', 'ribeirao preto', 'sorocaba', 'santos', 'uberlandia',
+  'niteroi', 'osasco', 'barueri', 'guarulhos', 'sao jose dos campos', 'santo andre', 'sao bernardo do campo',
+  'caxias do sul', 'blumenau', 'maringa', 'juiz de fora', 'jundiai', 'piracicaba', 'alphaville', 'brasil',
+  'brazil', 'portugal', 'lisboa', 'lisbon', 'porto', 'argentina', 'buenos aires', 'chile', 'santiago',
+  'colombia', 'bogota', 'mexico', 'peru', 'lima', 'uruguai', 'uruguay', 'montevideo', 'paraguai', 'paraguay',
+  'estados unidos', 'united states', 'usa', 'eua', 'us', 'uk', 'united kingdom', 'reino unido', 'london',
+  'londres', 'new york', 'nova york', 'nova iorque', 'ny', 'ca', 'tx', 'fl', 'california', 'texas', 'florida',
+  'san francisco', 'miami', 'boston', 'chicago', 'seattle', 'canada', 'toronto', 'alemanha', 'germany',
+  'berlin', 'munich', 'franca', 'france', 'paris', 'espanha', 'spain', 'madrid', 'barcelona', 'italia', 'italy',
+  'milao', 'milan', 'holanda', 'netherlands', 'amsterdam', 'irlanda', 'ireland', 'dublin', 'suica',
+  'switzerland', 'india', 'china', 'japao', 'japan', 'singapura', 'singapore', 'australia', 'remoto', 'remote',
+  'america latina', 'latam', 'latin america', 'europa', 'europe', 'emea', 'americas', 'global', 'worldwide',
+  'regiao metropolitana', 'greater sao paulo', 'grande sao paulo', 'area metropolitana',
+];
+
+/** Mail providers whose domain says nothing of where someone works. */
+// prettier-ignore
+export const FREE_MAIL = [
+  'gmail', 'googlemail', 'hotmail', 'outlook', 'live', 'msn', 'yahoo', 'ymail', 'icloud', 'me', 'mac', 'aol',
+  'uol', 'bol', 'terra', 'ig', 'globo', 'globomail', 'r7', 'zipmail', 'proton', 'protonmail', 'pm', 'gmx',
+  'yandex', 'mail', 'zoho', 'tutanota', 'fastmail', 'hey', 'sapo',
+];
+
+/** Where pages are published or records kept: a page's own name, never a person's company. */
+// prettier-ignore
+export const PLATFORMS = [
+  'linkedin', 'github', 'gitlab', 'gmail', 'google', 'outlook', 'microsoft outlook', 'hubspot', 'pipedrive',
+  'salesforce', 'rd station', 'rd station crm', 'agendor', 'ploomes', 'zoho', 'zoho crm', 'moskit', 'piperun',
+  'nectar', 'nectar crm', 'exact spotter', 'freshsales', 'monday', 'monday.com', 'bitrix24', 'dynamics 365',
+  'microsoft dynamics', 'close', 'copper', 'medium', 'substack', 'wordpress', 'blogger', 'facebook', 'instagram',
+  'twitter', 'x', 'youtube', 'tiktok', 'sympla', 'eventbrite', 'meetup', 'even3', 'crunchbase', 'wikipedia',
+  'glassdoor', 'indeed', 'catho', 'gupy', 'apollo', 'apollo.io', 'zoominfo', 'lusha', 'speedio', 'econodata',
+  'sales navigator', 'linkedin sales navigator', 'slack', 'notion', 'trello', 'zendesk', 'intercom',
+];
+
+/** Words a page's title uses for the page itself ("Pessoas", "Pesquisa"): a title part beginning so is no company. */
+// prettier-ignore
+export const PAGE_WORDS = [
+  'pesquisa', 'search', 'resultados', 'results', 'pessoas', 'people', 'funcionarios', 'employees', 'membros',
+  'members', 'home', 'inicio', 'feed', 'perfil', 'profile', 'sobre', 'about', 'contato', 'contact', 'equipe', 'team',
+  'time', 'leads', 'lead', 'lista', 'listas', 'list', 'lists', 'contas', 'accounts', 'account', 'mensagens',
+  'messages', 'notificacoes', 'notifications', 'vagas', 'jobs', 'posts', 'publicacoes', 'email', 'e-mail', 'caixa',
+  'inbox', 'pipeline', 'dashboard', 'painel', 'relatorios', 'reports', 'configuracoes', 'settings', 'login', 'entrar',
+];
+
+/**
+ * Regions whose people are not the page's: sidebars, navigation, footers, comments, "people also viewed". The
+ * selectors name regions by role and by class words; the headings name them by what they say.
+ */
+// prettier-ignore
+export const NOISE_REGIONS =
+  'aside,nav,footer,[role=complementary],[role=navigation],[role=contentinfo],[class*=comment i],[id*=comment i],[class*=related i],[class*=recommend i],[class*=also-viewed i],[class*=browsemap i],[class*=pymk i],[class*=suggest i],[class*=breadcrumb i],[class*=cookie i]';
+
+/** Headings over regions whose people are not the page's (folded, compared by their beginning). */
+// prettier-ignore
+export const NOISE_HEADINGS = [
+  'pessoas tambem viram', 'people also viewed', 'outras pessoas', 'other people', 'veja tambem', 'see also',
+  'voce tambem pode', 'you might', 'you may', 'pessoas que talvez', 'people you may know', 'talvez voce conheca',
+  'sugest', 'suggest', 'related', 'relacionad', 'leia tambem', 'read also', 'read more', 'mais lidas',
+  'comentarios', 'comments', 'respostas', 'replies', 'outros palestrantes', 'other speakers', 'mais palestrantes',
+  'more speakers', 'quem viu', 'who viewed', 'also viewed', 'tambem viram', 'recomend', 'recommend',
+  'similar', 'semelhantes', 'mais perfis', 'more profiles', 'outros perfis', 'explore', 'trending', 'em alta',
+  'anuncio', 'sponsored', 'patrocinad', 'promoted', 'newsletter', 'assine', 'subscribe',
+];
+
+/** Decoration in front of a name or in its place (honorifics, record types): never a name on its own. */
+// prettier-ignore
+export const DECORATIONS = [
+  'dr', 'dra', 'sr', 'sra', 'srta', 'prof', 'profa', 'profe', 'eng', 'enga', 'mr', 'mrs', 'ms', 'mx', 'contato',
+  'contact', 'lead', 'pessoa', 'person', 'cliente', 'prospect',
+];
+
+/** Words that make a text a company's name when they end or begin it (legal forms, kinds of organisation). */
+// prettier-ignore
+export const COMPANY_WORDS = [
+  'ltda', 's.a', 's.a.', 'sa', 's/a', 'inc', 'inc.', 'llc', 'ltd', 'ltd.', 'gmbh', 'ag', 'plc', 'corp', 'corp.',
+  'corporation', 'company', 'co.', 'group', 'grupo', 'holding', 'me', 'eireli', 'epp', 'cia', 'companhia',
+  'tecnologia', 'technologies', 'technology', 'tech', 'solucoes', 'solutions', 'consultoria', 'consulting',
+  'partners', 'labs', 'industria', 'industrias', 'comercio', 'servicos', 'services', 'sistemas', 'systems',
+  'software', 'bank', 'banco', 'seguros', 'capital', 'investimentos', 'engenharia', 'logistica', 'software',
+  'digital', 'agro', 'energia', 'hospital', 'universidade', 'university', 'instituto', 'institute', 'fundacao',
+  'associacao', 'cooperativa', 'foundation', 'global', 'brasil', 'brazil', 'international', 'network',
+];

@@ -1,0 +1,78 @@
+import { test, expect } from './fixtures';
+import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
+import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.helpers';
+
+/*
+ * Detection beyond the modelled pages, through the built extension: a LinkedIn list of people (every person, and
+ * the batch offered as for a team page, the roles going as context), a CRM record with no reader of its own and a
+ * leadership page of figure cards (read on a site the user granted: the manifest grants localhost, so the generic
+ * script is injected there as after a grant), an Outlook reading pane (its site's script, the generic readers
+ * beside it).
+ */
+
+const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
+const fullName = (p: PageCase['expected'][number]) => `${p.primeiro_nome} ${p.ultimo_nome}`.trim();
+
+test.beforeEach(async ({ serviceWorker }) => {
+  await setSettings(serviceWorker, { language: 'pt' });
+});
+
+test('a LinkedIn company people tab lists everyone with their company, and offers them all as a batch, roles as context', async ({
+  context,
+  serviceWorker,
+  openPage,
+  admin,
+  useKey,
+}) => {
+  await useKey(await admin.account({ tier: 'complete', credits: 200 }));
+  const c = caseOf('li-company-people.html');
+  const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
+  await expect(
+    panel.getByText(
+      `${c.expected.length} pessoas detectadas. Escolha quem analisar, ou analise todas em lote.`,
+    ),
+  ).toBeVisible();
+  const opened = context.waitForEvent('page');
+  await panel.getByTestId('batch-link').click();
+  const batch = await opened;
+  await batch.waitForLoadState();
+  await expect(batch.getByLabel(`Selecionar todas (${c.expected.length})`)).toBeChecked();
+  const [first] = c.expected;
+  await expect(batch.getByLabel(`${fullName(first!)} — ${first!.empresa}`)).toBeChecked();
+  await batch.getByRole('button', { name: `Adicionar ${c.expected.length} selecionadas` }).click();
+  await expect(batch.getByLabel(`Contexto de ${fullName(first!)}`)).toHaveValue(first!.cargo!);
+});
+
+for (const [file, path] of [
+  ['ploomes-contact.html', '/crm/contato/'],
+  ['leadership-figure.html', '/lideranca/'],
+] as const)
+  test(`${file}: a page without a reader of its own, on a granted site, shows its people`, async ({
+    context,
+    serviceWorker,
+    openPage,
+  }) => {
+    const c = caseOf(file);
+    const { tabId } = await openTab(context, serviceWorker, `http://localhost:8765${path}`, readPage(c.file));
+    const panel = await openPanel(openPage, tabId);
+    await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
+    const listed = (await detectedNames(panel).allTextContents()).join('|');
+    for (const n of c.noise) expect(listed).not.toContain(n);
+  });
+
+test('Outlook on the web: the external sender of the reading pane, with the company of the signature, never a city', async ({
+  context,
+  serviceWorker,
+  openPage,
+}) => {
+  const c = caseOf('outlook-signature-city.html');
+  const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel).first()).toHaveText(fullName(c.expected[0]!));
+  await panel.getByRole('button', { name: new RegExp(fullName(c.expected[0]!)) }).click();
+  await expect(panel.getByLabel('Empresa *')).toHaveValue(c.expected[0]!.empresa);
+  const listed = (await detectedNames(panel).allTextContents()).join('|');
+  for (const n of c.noise) expect(listed).not.toContain(n);
+});

@@ -1,0 +1,87 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { MatchPattern } from 'wxt/utils/match-patterns';
+import { extractors, matchesOf, scripts } from '@/lib/extract/registry';
+import { fold } from '@/lib/text';
+import { FAMILIES, judgedCases, pageCases, readerCases, readPage } from '../../fixtures/pages/cases';
+import { GENERIC, MUST_HANDLE, wildCases } from '../../fixtures/pages/cases-wild';
+import { judge } from '../../fixtures/pages/judge';
+
+/*
+ * The corpus itself: that it is as large and as varied as the measure needs, that every page is there and parses,
+ * that the wild pages name their sources, and that each page's expectations agree with each other and with the page.
+ */
+
+/** The page's markup with the common entities decoded, marks and case folded. */
+const folded = (file: string) =>
+  fold(
+    readPage(file)
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&amp;/g, '&'),
+  );
+const siteReaders = extractors.filter((x) => x.matches);
+/** The content scripts the manifest declares at `url`: those of the sites with a reader of their own. */
+const declared = (url: string) =>
+  scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
+
+describe('the corpus', () => {
+  it('holds at least 120 pages over at least 40 sites or kinds of page', () => {
+    expect(new Set(pageCases.map((c) => c.file)).size).toBeGreaterThanOrEqual(120);
+    expect(new Set(pageCases.map((c) => c.family)).size).toBeGreaterThanOrEqual(40);
+  });
+
+  it('every family has at least two pages, and every page a known family', () => {
+    for (const family of FAMILIES)
+      expect(pageCases.filter((c) => c.family === family).length, family).toBeGreaterThanOrEqual(2);
+    for (const c of pageCases) expect(FAMILIES, c.file).toContain(c.family);
+  });
+
+  it('keeps every modelled page and judges it; MUST_HANDLE names wild pages only', () => {
+    expect(pageCases.slice(0, readerCases.length)).toEqual(readerCases);
+    for (const c of readerCases) expect(judgedCases).toContain(c);
+    const wild = new Set(wildCases.map((c) => c.file));
+    for (const file of MUST_HANDLE) expect(wild, file).toContain(file);
+    expect(new Set(MUST_HANDLE).size).toBe(MUST_HANDLE.length);
+  });
+
+  it.each(pageCases)("$file at $url: the page exists and parses, on its reader's site", (c) => {
+    const { document } = parseHTML(readPage(c.file));
+    expect(document.body?.textContent?.trim().length ?? 0).toBeGreaterThan(0);
+    expect(new URL(c.url).protocol).toBe('https:');
+    if (c.extractor === GENERIC) {
+      // a page for the generic reader is on a site no reader of its own covers
+      expect(siteReaders.filter((x) => x.matches!(new URL(c.url))).map((x) => x.id)).toEqual([]);
+      expect(declared(c.url)).toEqual([]);
+    } else {
+      const x = extractors.find((e) => e.id === c.extractor);
+      expect(x, c.extractor).toBeDefined();
+      // a site reader's page is on that site, though the reader may not know this page yet (a LinkedIn list)
+      if (x!.matches) expect(declared(c.url).flatMap((s) => s.extractors)).toContain(x);
+    }
+  });
+
+  it.each(pageCases)('$file at $url: the expectations agree with each other', (c) => {
+    // the expected answer is judged right: main person first with an accepted company, no noise person in it
+    expect(judge(c, c.expected).problems).toEqual([]);
+    const names = c.expected.map((p) => fold(`${p.primeiro_nome} ${p.ultimo_nome}`));
+    expect(new Set(names).size).toBe(names.length);
+    if (!c.expected.length) expect(c.main).toBeNull();
+  });
+
+  it.each(wildCases)('$file at $url: everyone the expectations name is on the page', (c) => {
+    const text = folded(c.file);
+    const absent = [
+      ...c.expected.flatMap((p) => [p.primeiro_nome, p.ultimo_nome, p.empresa]),
+      ...(c.main?.names.flat() ?? []),
+      ...c.noise,
+    ].filter((s) => s && !text.includes(fold(s)));
+    expect(absent).toEqual([]);
+  });
+
+  it.each(wildCases)('$file opens with a comment naming its sources and what is invented', ({ file }) => {
+    const comment = /^<!--([\s\S]*?)-->/.exec(readPage(file))?.[1] ?? '';
+    expect(comment).toMatch(/\bSource:/);
+    expect(comment).toMatch(/\bInvented:/);
+  });
+});

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { collect } from '@/lib/extract/candidates';
+import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
+import { installLexicon } from '@/lib/extract/lexicon';
+import { page } from '@/lib/extract/page';
+import { DECORATIONS, PLACES, ROLE_WORDS } from '@/lib/extract/rules';
+import type { Extractor } from '@/lib/extract/types';
+import { fold } from '@/lib/text';
+
+/*
+ * The rules of lib/extract/rules.ts as the readers apply them: a decoration, a place or a role is never a person's
+ * name nor anyone's company, whatever the page writes around it; the same person read by several readers (or
+ * several places of one page) is one candidate.
+ */
+
+installLexicon();
+const doc = (html: string) => parseHTML(html).document as unknown as Document;
+const upper = (s: string) => s.replace(/(^|\s)(\p{L})/gu, (_, sp: string, c: string) => sp + c.toUpperCase());
+const place = fc.constantFrom(...PLACES).map(upper);
+const role = fc
+  .tuple(
+    fc.constantFrom(...ROLE_WORDS.filter((w) => /^\p{L}{3,}\*?$/u.test(w)).map((w) => w.replace('*', 'or'))),
+    fc.constantFrom('', ' de Vendas', ' of Sales', ' Comercial', ' de Compras', ' Sênior'),
+  )
+  .map(([w, rest]) => upper(w) + rest);
+const decoration = fc
+  .array(fc.constantFrom(...DECORATIONS), { minLength: 1, maxLength: 3 })
+  .map((ws) => ws.map(upper).join(' '));
+const notAnyone = fc.oneof(place, role, decoration);
+const given = fc.constantFrom('Ana', 'João', 'Mariana', 'Carlos', 'Fernanda', 'Lucas', 'Patrícia', 'Rafael');
+const surname = fc.constantFrom('Souza', 'Lima', 'Ribeiro', 'Albuquerque', 'Nascimento', 'Prado');
+// what pages put around a text: a colon, a separator, a state after a city
+const around = fc.constantFrom(
+  (s: string) => s,
+  (s: string) => `${s}:`,
+  (s: string) => ` ${s} `,
+);
+
+describe('decorations, places and roles', () => {
+  it('are never a name', () => {
+    fc.assert(
+      fc.property(notAnyone, around, (s, wrap) => {
+        expect(nameScore(wrap(s).trim())).toBe(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('are never a company: a place or a title alone, or a city with its state', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          place,
+          role.filter((r) => !/ /.test(r) || isRole(r)),
+        ),
+        (s) => {
+          if (isPlace(s) || isRole(s)) expect(couldBeCompany(s)).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        place,
+        fc.constantFrom('SP', 'RJ', 'MG', 'PR', 'RS'),
+        fc.constantFrom(' - ', ', ', '/'),
+        (a, b, sep) => {
+          expect(couldBeCompany(`${a}${sep}${b}`)).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never come back as anyone on a page, nor as anyone’s company, whatever the labels say', () => {
+    fc.assert(
+      fc.property(given, surname, notAnyone, notAnyone, role, (first, last, asName, asCompany, title) => {
+        const html = `<html><head><title>${first} ${last}</title></head><body><main>
+          <h1>${first} ${last}</h1><p>${title}</p>
+          <dl><dt>Nome</dt><dd>${asName}</dd><dt>Empresa</dt><dd>${asCompany}</dd><dt>Cargo</dt><dd>${title}</dd></dl>
+          <div class="card"><strong>${asName}</strong><span>${title}</span></div>
+          <div class="card"><strong>${asCompany}</strong><span>${title}</span></div>
+          </main></body></html>`;
+        const found = collect([page], doc(html), 'https://crm.exemplo.com.br/contatos/1');
+        for (const c of found) {
+          const name = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
+          expect([fold(asName), fold(asCompany)]).not.toContain(name);
+          expect(c.empresa === '' || couldBeCompany(c.empresa)).toBe(true);
+          expect(fold(c.empresa)).not.toBe(fold(asCompany));
+        }
+        expect(found.map((c) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`))).toContain(
+          fold(`${first} ${last}`),
+        );
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('one person, however many sources', () => {
+  it('is one candidate: the heading, the title, a labelled field, a mail address and another reader', () => {
+    fc.assert(
+      fc.property(given, surname, fc.constantFrom('Nubank', 'Totvs', 'Embraer'), (first, last, company) => {
+        const html = `<html><head><title>${first} ${last} | Contatos</title></head><body><main>
+          <h1>${first} ${last}</h1><p>Gerente de Compras na ${company}</p>
+          <dl><dt>Nome completo</dt><dd>${first} ${last}</dd><dt>E-mail</dt><dd>${fold(first)}.${fold(last)}@${fold(company)}.com.br</dd></dl>
+          <a href="mailto:${fold(first)}.${fold(last)}@${fold(company)}.com.br">${first} ${last}</a>
+          </main></body></html>`;
+        const other: Extractor = {
+          id: 'other',
+          extract: () => [
+            {
+              primeiro_nome: first.toUpperCase(),
+              ultimo_nome: last,
+              empresa: company,
+              confidence: 0.6,
+              source: 'other',
+            },
+          ],
+        };
+        const found = collect([page, other], doc(html), 'https://crm.exemplo.com.br/contatos/1');
+        expect(found).toHaveLength(1);
+        expect(fold(`${found[0]!.primeiro_nome} ${found[0]!.ultimo_nome}`)).toBe(fold(`${first} ${last}`));
+        expect(fold(found[0]!.empresa)).toBe(fold(company));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
