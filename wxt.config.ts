@@ -68,7 +68,10 @@ export default defineConfig({
       .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
     web_accessible_resources: [
       {
-        resources: [...[...scripts.map((s) => s.module), ...SHARED_MODULES].map((m) => m.slice(1)), COMPOSE_FILE.slice(1)],
+        resources: [
+          ...[...scripts.map((s) => s.module), ...SHARED_MODULES].map((m) => m.slice(1)),
+          COMPOSE_FILE.slice(1),
+        ],
         matches: SITE_MATCHES,
         use_dynamic_url: true,
       },
