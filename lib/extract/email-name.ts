@@ -1,13 +1,13 @@
 import { fold } from '../text';
+import { FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules';
 
 /*
  * A guest shown only as an e-mail address: a name read from the address and a company read from its domain. Both
  * are guesses the seller can edit; both stay empty rather than turn a mailbox, a role or a place into a person.
  */
 
-/** Well-known free-mail providers (the label before the public suffix): their domain names no company. */
-export const FREE_MAIL =
-  /^(?:gmail|googlemail|hotmail|outlook|live|msn|yahoo|ymail|icloud|me|mac|aol|uol|bol|terra|ig|r7|zipmail|globo|globomail|proton|protonmail|pm|zoho|gmx|yandex|mail|tutanota|fastmail|hey)$/;
+/** Free-mail providers (the label before the public suffix, the rules' table): their domain names no company. */
+const FREE_MAIL = new RegExp(`^(?:${FREE_MAIL_PROVIDERS.join('|')})$`);
 
 /** Words of mailboxes that are a role, a team or a list, not a person ("vendas@", "rh.sp@", "ceo@"). */
 export const ROLE_WORDS = new Set([

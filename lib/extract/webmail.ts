@@ -2,6 +2,7 @@ import type { Extractor } from './types';
 import { all, text } from './dom';
 import { cleanName, found, person, tidy } from './names';
 import { splitLine } from './selection';
+import { FREE_MAIL } from './rules';
 import { fold } from '../text';
 
 /** The message's own lines of text, up to the quoted reply. */
@@ -39,12 +40,7 @@ function sender(source: string, displayName: string, email: string | null, body?
   const name = cleanName(displayName.replace(/<.*>?/, ''));
   const domain =
     /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu))?\.[a-z]+$/i.exec(email ?? '')?.[1] ?? '';
-  const ours =
-    /^(gmail|googlemail|hotmail|outlook|live|msn|yahoo|icloud|aol|uol|bol|terra|ig|proton(mail)?)$/i.test(
-      domain,
-    )
-      ? ''
-      : domain.replace(/^./, (c) => c.toUpperCase());
+  const ours = FREE_MAIL.includes(domain.toLowerCase()) ? '' : domain.replace(/^./, (c) => c.toUpperCase());
   const ls = body && name ? lines(body).slice(-20) : [];
   const at = ls.findLastIndex((l) => fold(splitLine(l)[0]).startsWith(fold(name)));
   const info = ls
@@ -76,6 +72,9 @@ export const gmail: Extractor = {
         )
       : [];
   },
+  // the mailbox's list of conversations (its rows, `tr.zA`): their senders are not the person on screen
+  others: (doc) =>
+    all(doc, 'tr.zA [email]', 300).map((el) => fold(cleanName(el.getAttribute('name') || text(el)))),
 };
 
 export const outlook: Extractor = {

@@ -7,8 +7,8 @@
  * Sources:
  * - the first names of @faker-js/faker (MIT licence): locales pt_BR, pt_PT, es and es_MX, and those of en that
  *   another locale's list (de, fr, it, nl, en_AU, en_IN, sv, pl) has too;
- * - BRAZIL below: the most frequent given names of IBGE's 2010 census name ranking ("Nomes no Brasil"), and
- *   given names common in Brazil that those locales miss.
+ * - BRAZIL below: a hand-written list of given names common in Brazil that those locales miss, following the
+ *   top of IBGE's 2010 census ranking ("Nomes no Brasil") as published; not a download of its data.
  *
  * Run: npm run names
  */
@@ -99,6 +99,6 @@ for (const w of [...names].sort()) {
 const file = new URL('../../lib/extract/given-names.data.ts', import.meta.url);
 writeFileSync(
   file,
-  `// Written by tests/data/given-names.ts (npm run names): ${names.size} given names, folded, sorted and front-coded.\n// Sources: @faker-js/faker first names (MIT licence; pt_BR, pt_PT, es, es_MX, en where another locale has them) and IBGE's 2010 census name ranking.\n// prettier-ignore\nexport const GIVEN_NAMES = ${JSON.stringify(out)};\n`,
+  `// Written by tests/data/given-names.ts (npm run names): ${names.size} given names, folded, sorted and front-coded.\n// Sources: @faker-js/faker first names (MIT licence; pt_BR, pt_PT, es, es_MX, en where another locale has them) and a hand-written list of common Brazilian given names (after IBGE's 2010 ranking).\n// prettier-ignore\nexport const GIVEN_NAMES = ${JSON.stringify(out)};\n`,
 );
 console.log(`${names.size} names, ${out.length} characters`);

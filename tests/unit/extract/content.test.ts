@@ -53,7 +53,8 @@ const extract = () => ask({ type: 'extract' });
 /** Asks who is on the page and waits for the answer (the first question loads the reader module). */
 async function extracted() {
   const reply = extract();
-  await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce());
+  // a loaded machine may take more than waitFor's default second to load the modules
+  await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce(), { timeout: 5000 });
   return reply;
 }
 const answerOf = (reply: ReturnType<typeof ask>) => reply.mock.calls[0]![0]!;

@@ -57,7 +57,9 @@ describe('the corpus', () => {
       const x = extractors.find((e) => e.id === c.extractor);
       expect(x, c.extractor).toBeDefined();
       // a site reader's page is on that site, though the reader may not know this page yet (a LinkedIn list)
-      if (x!.matches) expect(declared(c.url).flatMap((s) => s.extractors)).toContain(x);
+      // (Google Calendar's reader has no declared script: it is injected on the seller's gesture)
+      if (x!.matches && x!.id !== 'google-calendar')
+        expect(declared(c.url).flatMap((s) => s.extractors)).toContain(x);
     }
   });
 
