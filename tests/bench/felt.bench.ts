@@ -160,6 +160,44 @@ async function openTimed(context: BrowserContext, url: string, mark: string, kee
   return { at, page };
 }
 
+/**
+ * A fresh sandbox account with `credits`, the extension pointed at the sandbox and holding its key, and the balance
+ * read once: where every Chromium bench starts. Returns the key.
+ */
+export async function keyedAtSandbox(
+  context: BrowserContext,
+  worker: Worker,
+  ext: (p: string) => string,
+  sandboxUrl: string,
+  credits: number,
+): Promise<string> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/accounts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tier: 'complete', plan: 'crm_enterprise', credits, status: 'active' }),
+  });
+  const { api_key: key } = (await res.json()) as { api_key: string };
+  await worker.evaluate(async (url) => {
+    const { settings = {} } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({
+      settings: {
+        ...settings,
+        language: 'pt',
+        reuseDays: 0,
+        environment: 'sandbox',
+        baseUrls: { production: '', development: '', custom: '', sandbox: url },
+        llmBaseUrl: url,
+      },
+    });
+  }, sandboxUrl);
+  const options = await context.newPage();
+  await options.goto(ext('options.html'));
+  await options.evaluate((k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }), key);
+  await options.evaluate(() => chrome.runtime.sendMessage({ type: 'credits.get', data: {} }));
+  await options.close();
+  return key;
+}
+
 export async function run(): Promise<string> {
   if (!existsSync(path.join(extensionPath, 'sidepanel.html')))
     throw new Error('Build the extension first: npm run build:sandbox');
@@ -175,30 +213,7 @@ export async function run(): Promise<string> {
     const worker = await workerOf(context);
     const id = new URL(worker.url()).host;
     const ext = (p: string) => `chrome-extension://${id}/${p}`;
-    const res = await fetch(`${sandbox.url}/__sandbox/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tier: 'complete', plan: 'crm_enterprise', credits: 5000, status: 'active' }),
-    });
-    const { api_key: key } = (await res.json()) as { api_key: string };
-    await worker.evaluate(async (url) => {
-      const { settings = {} } = await chrome.storage.local.get('settings');
-      await chrome.storage.local.set({
-        settings: {
-          ...settings,
-          language: 'pt',
-          reuseDays: 0,
-          environment: 'sandbox',
-          baseUrls: { production: '', development: '', custom: '', sandbox: url },
-          llmBaseUrl: url,
-        },
-      });
-    }, sandbox.url);
-    const options = await context.newPage();
-    await options.goto(ext('options.html'));
-    await options.evaluate((k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }), key);
-    await options.evaluate(() => chrome.runtime.sendMessage({ type: 'credits.get', data: {} }));
-    await options.close();
+    await keyedAtSandbox(context, worker, ext, sandbox.url, 5000);
 
     // A LinkedIn profile in a tab, served once through a route that is removed before any timing.
     const profile = pageCases.find((c) => c.file === 'linkedin-profile.html')!;

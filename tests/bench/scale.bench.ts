@@ -28,7 +28,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { extensionPath, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { startSandbox } from '../sandbox/server';
-import { evaluateInWorker } from './felt.bench';
+import { evaluateInWorker, keyedAtSandbox } from './felt.bench';
 import { median, runWhenMain } from './stats';
 
 export const kind = 'browser';
@@ -118,34 +118,14 @@ export async function run(): Promise<string> {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const id = new URL(worker.url()).host;
     const ext = (p: string) => `chrome-extension://${id}/${p}`;
-    const res = await fetch(`${sandbox.url}/__sandbox/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tier: 'complete', plan: 'crm_enterprise', credits: 100_000, status: 'active' }),
-    });
-    const { api_key: key } = (await res.json()) as { api_key: string };
+    await keyedAtSandbox(context, worker, ext, sandbox.url, 100_000);
     await fetch(`${sandbox.url}/__sandbox/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ rate_limit_per_s: 1000 }),
     });
-    await worker.evaluate(async (url) => {
-      const { settings = {} } = await chrome.storage.local.get('settings');
-      await chrome.storage.local.set({
-        settings: {
-          ...settings,
-          language: 'pt',
-          reuseDays: 0,
-          environment: 'sandbox',
-          baseUrls: { production: '', development: '', custom: '', sandbox: url },
-          llmBaseUrl: url,
-        },
-      });
-    }, sandbox.url);
     const home = await context.newPage();
     await home.goto(ext('options.html#dados'));
-    await home.evaluate((k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }), key);
-    await home.evaluate(() => chrome.runtime.sendMessage({ type: 'credits.get', data: {} }));
 
     // One analysis through the sandbox: the model every seeded entry copies, and the entry "similar" is asked for.
     const { value: started } = await home.evaluate(() =>
