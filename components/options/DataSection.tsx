@@ -4,7 +4,6 @@ import { exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
 import { formatNumber, tr } from '@/lib/i18n';
 import { send, type HistoryPage } from '@/lib/messaging';
 import type { Lang } from '@/lib/model';
-import { meetingBriefs } from '@/lib/storage';
 
 /**
  * The whole history as one file, read a page at a time from the worker and written a page at a time: each page's
@@ -42,12 +41,7 @@ export function DataSection({ lang }: { lang: Lang }) {
       setProgress(null);
     }
   });
-  const [cleared, runClear] = useAction(async () => {
-    const done = await send('history.clear', {});
-    // the meeting briefs are made of the analyses: they go with them
-    await meetingBriefs.remove();
-    return done;
-  });
+  const [cleared, runClear] = useAction(() => send('history.clear', {}));
   const clear = async () => {
     setConfirming(false);
     await runClear();

@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
-import { credits, hasBatchJobs, keyStatus, settings } from '@/lib/storage';
+import { credits, hasBatchJobs, keyStatus, meetingBriefs, settings } from '@/lib/storage';
 import { LOCAL_KEYS, shownBalance } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService, type BatchService } from './batch';
@@ -72,7 +72,8 @@ export function createEngine(options: EngineOptions = {}) {
     'history.get': ({ id }) => lookup.entry(id),
     'history.page': ({ after, limit }) => history.page(after, limit),
     'history.delete': async ({ id }) => (await lookup.forget(id), { ok: true }),
-    'history.clear': async () => (await lookup.forget(), { ok: true }),
+    // the meeting briefs are made of the analyses: they go with them
+    'history.clear': async () => (await Promise.all([lookup.forget(), meetingBriefs.remove()]), { ok: true }),
     'credits.get': (q) => creditsService.get(q),
     'key.set': ({ key }) => keys.set(key),
     'key.test': ({ key }) => keys.test(key),

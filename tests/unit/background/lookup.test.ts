@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { credits, settings } from '@/lib/storage';
 import { engineWith, setupEngineTests } from './setup';
 import type { LookupInput, LookupJob } from '@/lib/model';
@@ -304,7 +305,10 @@ describe('lookup', () => {
     expect((await e.send('history.list', { query: 'araujo itau' })).map((h) => h.id)).toEqual([b.id]);
     await e.send('history.delete', { id: a.id });
     expect((await e.send('history.list', {})).map((h) => h.id)).toEqual([b.id]);
+    // a meeting brief kept beside the history is made of its analyses: clearing the history clears it too
+    await fakeBrowser.storage.local.set({ meetingBriefs: { m1: { id: 'm1' } } });
     await e.send('history.clear', {});
     expect(await e.send('history.list', {})).toEqual([]);
+    expect(await fakeBrowser.storage.local.get('meetingBriefs')).toEqual({});
   });
 });
