@@ -9,6 +9,7 @@ import {
   Spinner,
   controlClass,
   useAction,
+  useCopy,
   type Option,
 } from '@/components/ui';
 import type { ApiError } from '@/lib/api/errors';
@@ -77,7 +78,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
   const [status, setStatus] = useState<Status>('loading');
   const [text, setText] = useState('');
   const [error, setError] = useState<ApiError | null>(null);
-  const [copied, setCopied] = useState('');
+  const { said: copied, copy: copyText, clear: clearCopied } = useCopy(lang);
   const stop = useRef<(() => void) | null>(null);
   // The person's drafts, kept with the analysis: shown again, never written (and paid for) again to be inserted.
   const [versions, setVersions] = useState<DraftVersion[]>([]);
@@ -192,7 +193,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
     stop.current?.();
     setText('');
     setError(null);
-    setCopied('');
+    clearCopied();
     setStatus('streaming');
     stop.current = stream(
       {
@@ -229,15 +230,6 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
     stop.current?.();
     stop.current = null;
     setStatus('stopped');
-  }
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(tr(lang, { pt: 'Mensagem copiada.', en: 'Message copied.' }));
-    } catch {
-      setCopied(tr(lang, { pt: 'Não foi possível copiar.', en: 'Could not copy.' }));
-    }
   }
 
   const streaming = status === 'streaming';
@@ -522,7 +514,11 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
               >
                 {tr(lang, { pt: 'Inserir na mensagem', en: 'Insert into the message' })}
               </Button>
-              <Button size="sm" onClick={() => void copy()} data-testid="draft-copy">
+              <Button
+                size="sm"
+                onClick={() => void copyText(text, { pt: 'Mensagem copiada.', en: 'Message copied.' })}
+                data-testid="draft-copy"
+              >
                 {tr(lang, { pt: 'Copiar', en: 'Copy' })}
               </Button>
               <span role="status" className="text-xs">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Notice, Spinner } from '@/components/ui';
+import { Button, Card, Notice, Spinner, useCopy } from '@/components/ui';
 import { useSend, useStream } from '@/components/panel/context';
 import type { ApiError } from '@/lib/api/errors';
 import { CLASS_LABELS } from '@/lib/batch/committee';
@@ -124,15 +124,7 @@ export function MeetingBriefView({
 }) {
   const open = useMeeting(store, (s) => s.open)!;
   const content = useMemo(() => buildBrief(open.brief, open.entries), [open.brief, open.entries]);
-  const [said, setSaid] = useState('');
-  const copy = async (text: string, done: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setSaid(done);
-    } catch {
-      setSaid(tr(lang, { pt: 'Não foi possível copiar.', en: 'Could not copy.' }));
-    }
-  };
+  const { said, copy } = useCopy(lang);
   return (
     <section
       aria-labelledby="meeting-brief-title"
@@ -152,10 +144,10 @@ export function MeetingBriefView({
         <Button
           size="sm"
           onClick={() =>
-            void copy(
-              briefToText(content, open.brief.plan, lang),
-              tr(lang, { pt: 'Texto copiado.', en: 'Text copied.' }),
-            )
+            void copy(briefToText(content, open.brief.plan, lang), {
+              pt: 'Texto copiado.',
+              en: 'Text copied.',
+            })
           }
           data-testid="meeting-copy-text"
         >
@@ -164,10 +156,10 @@ export function MeetingBriefView({
         <Button
           size="sm"
           onClick={() =>
-            void copy(
-              briefToMarkdown(content, open.brief.plan, lang),
-              tr(lang, { pt: 'Markdown copiado.', en: 'Markdown copied.' }),
-            )
+            void copy(briefToMarkdown(content, open.brief.plan, lang), {
+              pt: 'Markdown copiado.',
+              en: 'Markdown copied.',
+            })
           }
           data-testid="meeting-copy-markdown"
         >

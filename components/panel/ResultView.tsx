@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { AnalysisView } from '@/components/analysis';
-import { Button, Notice, downloadText, useAction, useStored } from '@/components/ui';
+import { Button, Notice, downloadText, useAction, useCopy, useStored } from '@/components/ui';
 import { chargedText } from '@/components/credits';
 import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { analysisFileName, analysisToJson, analysisToMarkdown, analysisToText } from '@/lib/panel/copy';
@@ -23,15 +23,7 @@ const SimilarPeople = lazy(() =>
 
 /** Copy, export and print: the analysis taken to a CRM note, a file or paper. */
 function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: Lang }) {
-  const [said, setSaid] = useState('');
-  const copy = async (text: string, done: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setSaid(done);
-    } catch {
-      setSaid(tr(lang, { pt: 'Não foi possível copiar.', en: 'Could not copy.' }));
-    }
-  };
+  const { said, copy } = useCopy(lang);
   return (
     <div
       className="flex flex-wrap items-center gap-1.5 print:hidden"
@@ -40,19 +32,14 @@ function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: Lang }) {
     >
       <Button
         size="sm"
-        onClick={() =>
-          void copy(analysisToText(entry, lang), tr(lang, { pt: 'Texto copiado.', en: 'Text copied.' }))
-        }
+        onClick={() => void copy(analysisToText(entry, lang), { pt: 'Texto copiado.', en: 'Text copied.' })}
       >
         {tr(lang, { pt: 'Copiar texto', en: 'Copy text' })}
       </Button>
       <Button
         size="sm"
         onClick={() =>
-          void copy(
-            analysisToMarkdown(entry, lang),
-            tr(lang, { pt: 'Markdown copiado.', en: 'Markdown copied.' }),
-          )
+          void copy(analysisToMarkdown(entry, lang), { pt: 'Markdown copiado.', en: 'Markdown copied.' })
         }
       >
         {tr(lang, { pt: 'Copiar Markdown', en: 'Copy Markdown' })}

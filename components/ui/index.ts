@@ -9,3 +9,4 @@ export { downloadText } from './download';
 export { Spinner } from './Spinner';
 export { UserError, errorText, useAction, type ActionState } from './useAction';
 export { useStored } from './useStored';
+export { useCopy } from './useCopy';

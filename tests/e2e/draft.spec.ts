@@ -249,6 +249,13 @@ inPanel.describe('in the side panel', () => {
       expect(await panel.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
         'Olá, Ana! Mensagem revisada.',
       ]);
+      // a page without clipboard access: said plainly, the text stays in the box
+      await panel.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+      });
+      await panel.getByTestId('draft-copy').click();
+      await expect(composer.getByRole('status')).toHaveText('Não foi possível copiar.');
+      await expect(text).toHaveValue('Olá, Ana! Mensagem revisada.');
 
       await panel.getByTestId('draft-write').click();
       await expect(text).toHaveValue(/Destinatário: Ana Souza/, { timeout: 20_000 });
