@@ -110,6 +110,19 @@ export function MeetingView({
 
   const external = s.rows.filter((r) => !r.declined);
   const declined = s.rows.filter((r) => r.declined);
+  const people = (rows: Row[], testId: string) => (
+    <ul data-testid={testId}>
+      {rows.map((r) => (
+        <PersonRow
+          key={r.email}
+          row={r}
+          lang={lang}
+          onToggle={() => s.toggle(r.email)}
+          onEdit={(p) => s.edit(r.email, p)}
+        />
+      ))}
+    </ul>
+  );
   const chosen = selectedInputs(s.rows).length;
   const left = s.left;
   const leftText = left
@@ -191,33 +204,13 @@ export function MeetingView({
               en: `External attendees (${external.length})`,
             })}
           </h3>
-          <ul data-testid="meeting-external">
-            {external.map((r) => (
-              <PersonRow
-                key={r.email}
-                row={r}
-                lang={lang}
-                onToggle={() => s.toggle(r.email)}
-                onEdit={(p) => s.edit(r.email, p)}
-              />
-            ))}
-          </ul>
+          {people(external, 'meeting-external')}
         </Card>
       )}
       {declined.length > 0 && (
         <Card className="p-3">
           <h3 className="text-sm font-semibold">{tr(lang, { pt: 'Recusaram o convite', en: 'Declined' })}</h3>
-          <ul data-testid="meeting-declined">
-            {declined.map((r) => (
-              <PersonRow
-                key={r.email}
-                row={r}
-                lang={lang}
-                onToggle={() => s.toggle(r.email)}
-                onEdit={(p) => s.edit(r.email, p)}
-              />
-            ))}
-          </ul>
+          {people(declined, 'meeting-declined')}
         </Card>
       )}
       {(leftText.length > 0 || reading.unlisted > 0) && (
