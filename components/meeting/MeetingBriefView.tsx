@@ -73,6 +73,14 @@ function CallPlan({ store, lang }: { store: MeetingStore; lang: Lang }) {
         </p>
       )}
       {status === 'streaming' && <Spinner label={tr(lang, { pt: 'Escrevendo…', en: 'Writing…' })} />}
+      {status === 'stopped' && (
+        <p role="status" className="text-xs" data-testid="meeting-call-plan-stopped">
+          {tr(lang, {
+            pt: 'Plano interrompido: o texto pode estar incompleto e não foi guardado.',
+            en: 'Plan stopped: the text may be incomplete and was not kept.',
+          })}
+        </p>
+      )}
       {status === 'error' && (
         <Notice tone="danger">
           {error

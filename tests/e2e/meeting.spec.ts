@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openPanel, openTab, seriousViolations, setSettings, workerReady } from './sidepanel.helpers';
 import { meetingCases, readMeetingPage, type MeetingCase } from '../fixtures/meetings/cases';
+import { dripProxy, pointModelApiAt } from './model-proxy';
 
 /*
  * Meeting prep through the built extension against the sandbox: each calendar view and invitation lists its external
@@ -182,6 +183,49 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   await panel.getByTestId('meeting-back').click();
   await panel.getByTestId('meeting-history-delete').first().click();
   await expect(panel.getByTestId('meeting-history-open')).toHaveCount(1);
+});
+
+test('Parar ends the call plan: what arrived stays on screen, marked incomplete, and is not kept as the plan', async ({
+  context,
+  serviceWorker,
+  extensionId,
+  openPage,
+  admin,
+  useKey,
+  sandbox,
+}) => {
+  const key = await admin.account({ tier: 'complete', credits: 10 });
+  await workerReady(serviceWorker);
+  await useKey(key);
+  const c = meetingCases.find((m) => m.file === 'gcal-bubble-pt.html')!;
+  const { panel } = await onMeeting(c, { context, serviceWorker, extensionId, openPage });
+  await panel.getByTestId('meeting-prepare').click();
+  await expect(panel.getByTestId('meeting-brief')).toBeVisible({ timeout: 30_000 });
+  const proxy = await dripProxy(sandbox.url);
+  try {
+    await pointModelApiAt(serviceWorker, proxy.url);
+    await panel.getByTestId('meeting-call-plan-write').click();
+    await expect(panel.getByTestId('meeting-call-plan-text')).toContainText(/\S{3}/);
+    await panel.getByTestId('meeting-call-plan-stop').click();
+    await expect(panel.getByTestId('meeting-call-plan-stopped')).toHaveText(
+      'Plano interrompido: o texto pode estar incompleto e não foi guardado.',
+    );
+    const kept = await panel.getByTestId('meeting-call-plan-text').textContent();
+    await expect.poll(() => proxy.seen.closedEarly).toBe(1);
+    expect(proxy.seen.bytesBeforeClose).toBeLessThan(proxy.seen.total);
+    // nothing more arrives after the stop, and the button writes again
+    await panel.waitForTimeout(500);
+    await expect(panel.getByTestId('meeting-call-plan-text')).toHaveText(kept!);
+    await expect(panel.getByTestId('meeting-call-plan-write')).toHaveText('Escrever de novo');
+  } finally {
+    await proxy.close();
+  }
+  // reopened from History: the interrupted text was not kept as the brief's plan; no profile credit was spent on it
+  await panel.getByTestId('nav-history').click();
+  await panel.getByTestId('meeting-history-open').first().click();
+  await expect(panel.getByTestId('meeting-brief')).toBeVisible();
+  await expect(panel.getByTestId('meeting-call-plan-text')).toHaveCount(0);
+  expect((await admin.ledger(key)).total_credits).toBe(2);
 });
 
 test('a balance short of the meeting is said before anything is spent', async ({
