@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MatchPattern } from 'wxt/utils/match-patterns';
 import { extractors, matchesOf, scripts } from '@/lib/extract/registry';
 import { fold } from '@/lib/text';
+import { extractGeneric } from '../../fixtures/extract';
 import { FAMILIES, judgedCases, pageCases, readerCases, readPage } from '../../fixtures/pages/cases';
+import { HOLDOUT_FAMILIES, holdoutCases } from '../../fixtures/pages/cases-holdout';
 import { GENERIC, MUST_HANDLE, wildCases } from '../../fixtures/pages/cases-wild';
 import { judge } from '../../fixtures/pages/judge';
 
@@ -85,5 +87,65 @@ describe('the corpus', () => {
     const comment = /^<!--([\s\S]*?)-->/.exec(readPage(file))?.[1] ?? '';
     expect(comment).toMatch(/\bSource:/);
     expect(comment).toMatch(/\bInvented:/);
+  });
+});
+
+/*
+ * The held-out set (cases-holdout.ts): that it is there, apart from the corpus, on sites no reader knows, with sources
+ * named and expectations that agree with the page — and that every page is read and judged without throwing. Whether
+ * detection gets them right is measured by the bench (npm run bench -- extract), never asserted here: they are a
+ * measure, not a target.
+ */
+describe('the held-out set', () => {
+  it('holds at least 24 pages over at least 12 sites or kinds, none of them in the corpus', () => {
+    expect(new Set(holdoutCases.map((c) => c.file)).size).toBe(holdoutCases.length);
+    expect(holdoutCases.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(holdoutCases.map((c) => c.family)).size).toBeGreaterThanOrEqual(12);
+    for (const family of HOLDOUT_FAMILIES) {
+      expect(holdoutCases.filter((c) => c.family === family).length, family).toBeGreaterThanOrEqual(2);
+      expect(FAMILIES as readonly string[], family).not.toContain(family);
+    }
+    const corpus = new Set(pageCases.map((c) => c.file));
+    for (const c of holdoutCases) {
+      expect(c.file, c.file).toMatch(/^ho-.+\.html$/);
+      expect(corpus.has(c.file), c.file).toBe(false);
+      expect(c.extractor).toBe(GENERIC);
+    }
+  });
+
+  it.each(holdoutCases)('$file at $url: parses, on a site no reader of its own covers', (c) => {
+    const { document } = parseHTML(readPage(c.file));
+    expect(document.body?.textContent?.trim().length ?? 0).toBeGreaterThan(0);
+    expect(new URL(c.url).protocol).toBe('https:');
+    expect(siteReaders.filter((x) => x.matches!(new URL(c.url))).map((x) => x.id)).toEqual([]);
+    expect(declared(c.url)).toEqual([]);
+  });
+
+  it.each(holdoutCases)(
+    '$file: opens with its sources, and its expectations agree with each other and the page',
+    (c) => {
+      const comment = /^<!--([\s\S]*?)-->/.exec(readPage(c.file))?.[1] ?? '';
+      expect(comment).toMatch(/\bSource:/);
+      expect(comment).toMatch(/\bInvented:/);
+      expect(judge(c, c.expected).problems).toEqual([]);
+      if (!c.expected.length) expect(c.main).toBeNull();
+      const text = folded(c.file);
+      const absent = [
+        ...c.expected.flatMap((p) => [p.primeiro_nome, p.ultimo_nome, p.empresa]),
+        ...(c.main?.names.flat() ?? []),
+        ...c.noise,
+      ].filter((s) => s && !text.includes(fold(s)));
+      expect(absent).toEqual([]);
+    },
+  );
+
+  it.each(holdoutCases)('$file: is read by the generic readers and judged without throwing', (c) => {
+    const found = extractGeneric(parseHTML(readPage(c.file)).document as unknown as Document, c.url);
+    expect(Array.isArray(found)).toBe(true);
+    const verdict = judge(c, found);
+    expect(verdict.file).toBe(c.file);
+    expect(typeof verdict.right).toBe('boolean');
+    // a page judged not right says why
+    if (!verdict.right) expect(verdict.problems.length).toBeGreaterThan(0);
   });
 });
