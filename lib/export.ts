@@ -10,7 +10,8 @@ export const EXPORT_FORMAT = 'perfil-intel-historico';
 /**
  * The JSON file written a page of entries at a time (the whole history need never be in memory as one value): the
  * opening, each page's part, and the closing with the count. Together they read as
- * `{format, version, exportedAt, entries, count}`, laid out as JSON.stringify(…, null, 2) lays it out.
+ * `{format, version, exportedAt, entries, count}`, the head laid out as JSON.stringify(…, null, 2) lays it out and
+ * each entry on a line of its own, compact (laying out 10,000 entries took seconds).
  */
 export function jsonWriter(exportedAt: Date = new Date()) {
   let count = 0;
@@ -18,10 +19,8 @@ export function jsonWriter(exportedAt: Date = new Date()) {
     start: `{\n  "format": ${JSON.stringify(EXPORT_FORMAT)},\n  "version": 1,\n  "exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n  "entries": [`,
     part(entries: readonly HistoryEntry[]): string {
       let out = '';
-      for (const e of entries) {
-        // Inside the array, two levels in; a JSON text has no raw line break inside a string.
-        out += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify(e, null, 2).replaceAll('\n', '\n    ')}`;
-      }
+      // A JSON text has no raw line break inside a string: one entry, one line.
+      for (const e of entries) out += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify(e)}`;
       return out;
     },
     end: (): string => `${count ? '\n  ' : ''}],\n  "count": ${count}\n}`,

@@ -272,3 +272,37 @@ export async function send<T extends RequestType>(type: T, data: RequestData<T>)
   if (!reply.ok) throw new MessageError(reply.error);
   return reply.value;
 }
+
+/*
+ * The history's export goes over the service worker's own channel (navigator.serviceWorker, same-origin: only our
+ * pages reach it), not runtime messages: its entries cross by structured clone, where a runtime message would write
+ * and read every entry as JSON text on both sides.
+ */
+export const exportRequestSchema = z.object({ type: z.literal('history.export') });
+export type ExportReply =
+  | { type: 'page'; entries: HistoryEntry[]; done: number; total: number }
+  | { type: 'done'; count: number }
+  | { type: 'error'; error: ApiError };
+
+/**
+ * The whole history, newest first, a step of entries at a time to `onPage` (with how many so far and in all);
+ * resolves to the count. Throws MessageError on a failure.
+ */
+export async function historyPages(
+  onPage: (page: Extract<ExportReply, { type: 'page' }>) => void,
+): Promise<number> {
+  const worker = (await navigator.serviceWorker.ready).active;
+  if (!worker) throw new Error('No worker to read the history');
+  const channel = new MessageChannel();
+  return new Promise((resolve, reject) => {
+    channel.port1.onmessage = ({ data }: MessageEvent<ExportReply>) => {
+      if (data.type === 'page') return onPage(data);
+      channel.port1.close();
+      if (data.type === 'done') resolve(data.count);
+      else reject(new MessageError(data.error));
+    };
+    worker.postMessage({ type: 'history.export' } satisfies z.input<typeof exportRequestSchema>, [
+      channel.port2,
+    ]);
+  });
+}

@@ -2,31 +2,30 @@ import { useState } from 'react';
 import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/components/ui';
 import { exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
 import { formatNumber, tr } from '@/lib/i18n';
-import { send, type HistoryPage } from '@/lib/messaging';
+import { historyPages, send } from '@/lib/messaging';
 import type { Lang } from '@/lib/model';
 
 /**
- * The whole history as one file, read a page at a time from the worker and written a page at a time: each page's
- * part is a piece of the file (a Blob of pieces), never one string of everything. `progress` after each page.
+ * The whole history as one file, written here a step of entries at a time as the worker reads them (it reads the
+ * next step meanwhile): each step's part becomes a piece of the file (a Blob) at once, never one string of
+ * everything. `progress` after each step.
  */
 async function exportHistory(
   kind: 'json' | 'csv',
   progress: (done: number, total: number) => void,
 ): Promise<number> {
   const writer = kind === 'json' ? jsonWriter() : historyCsvWriter();
-  const parts: string[] = [writer.start];
-  let count = 0;
-  // The next page is asked for before this one is written: the worker reads while the page writes.
-  let next: Promise<HistoryPage> | null = send('history.page', { after: null });
-  while (next) {
-    const page: HistoryPage = await next;
-    next = page.next ? send('history.page', { after: page.next }) : null;
-    parts.push(writer.part(page.entries));
-    count += page.entries.length;
-    progress(count, Math.max(page.total, count));
-  }
-  parts.push(writer.end());
-  if (count > 0) downloadText(exportFileName(kind), kind === 'json' ? 'application/json' : 'text/csv', parts);
+  const parts: Blob[] = [];
+  const count = await historyPages(({ entries, done, total }) => {
+    parts.push(new Blob([writer.part(entries)]));
+    progress(done, total);
+  });
+  if (count > 0)
+    downloadText(exportFileName(kind), kind === 'json' ? 'application/json' : 'text/csv', [
+      writer.start,
+      ...parts,
+      writer.end(),
+    ]);
   return count;
 }
 

@@ -1,5 +1,9 @@
-/** Hands `text` to the browser as a file download. */
-export function downloadText(fileName: string, mime: string, text: string | readonly string[]): void {
+/** Hands `text` (or the file's parts) to the browser as a file download. */
+export function downloadText(
+  fileName: string,
+  mime: string,
+  text: string | readonly (string | Blob)[],
+): void {
   const parts = typeof text === 'string' ? [text] : [...text];
   const url = URL.createObjectURL(new Blob(parts, { type: `${mime};charset=utf-8` }));
   const a = document.createElement('a');

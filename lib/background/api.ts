@@ -22,9 +22,14 @@ export const NO_KEY = {
 
 export function createClientFactory(extra: { fetch?: typeof globalThis.fetch } = {}): ClientFactory {
   return async (options = {}) => {
-    const config = resolveApiConfig(await settings.get());
+    // Both read at once: a charging request waits for this before it leaves.
+    const [stored, saved] = await Promise.all([
+      settings.get(),
+      options.key === undefined ? apiKey.get() : undefined,
+    ]);
+    const config = resolveApiConfig(stored);
     if (!config.ok) throw new ApiFailure(refusal('INVALID_REQUEST', config.reason, 'fix_key'));
-    const key = options.key ?? (await apiKey.get()) ?? '';
+    const key = options.key ?? saved ?? '';
     if (!key && !options.keyOptional) throw new ApiFailure(refusal('INVALID_API_KEY', NO_KEY));
     // The client refuses any address that is not https (or http to this machine): the key goes nowhere else.
     return createApiClient({

@@ -5,6 +5,7 @@ import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, isAccountWide, isRateLimit, toApiError } from '@/lib/api/errors';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { chunk } from '@/lib/batch/chunk';
+import { EMBED_BATCH } from '@/lib/draft/similar';
 import { BATCH_ENDPOINT, INTERRUPTED_ROW, canRetry, creditsPerProfile } from '@/lib/batch/model';
 import { createPacer, realClock, type Clock, type Pacer, type Permit } from '@/lib/batch/pacing';
 import { planBatch, selectForJob } from '@/lib/batch/plan';
@@ -58,6 +59,8 @@ export interface BatchDeps {
   /** Shared by every job of this worker: the contract's limits are per account, not per job. */
   pacer?: Pacer;
   clock?: Clock;
+  /** Embeds saved entries for "Pessoas parecidas" in the background (never waited for). */
+  embed?: (ids: string[]) => void;
 }
 
 export interface BatchStart {
@@ -76,6 +79,15 @@ export function createBatchService(deps: BatchDeps) {
   const pacer = deps.pacer ?? createPacer({ clock });
   const drivers = new Map<string, Promise<void>>();
   const kept = createKeeper(history);
+  /** Saved rows' entries not yet handed to the embedding: handed EMBED_BATCH at a time, the rest when a run ends. */
+  let toEmbed: string[] = [];
+  function embedSaved(ids: string[], flush: boolean): void {
+    toEmbed.push(...ids);
+    while (toEmbed.length >= EMBED_BATCH || (flush && toEmbed.length > 0)) {
+      deps.embed?.(toEmbed.slice(0, EMBED_BATCH));
+      toEmbed = toEmbed.slice(EMBED_BATCH);
+    }
+  }
 
   let loading: Promise<Map<string, BatchJob>> | null = null;
   /** Every job, read once per worker (jobs kept by an older version are converted first). */
@@ -241,6 +253,7 @@ export function createBatchService(deps: BatchDeps) {
         ? { ...j, status: 'done' }
         : j,
     );
+    embedSaved([], true);
   }
 
   function toEntry(job: BatchJob, row: BatchRow, item: BatchItem, charged: number): HistoryEntry {
@@ -304,6 +317,7 @@ export function createBatchService(deps: BatchDeps) {
         ? claimedCpp
         : job.creditsPerProfile;
     const patch = new Map<string, Partial<BatchRow>>();
+    const saved: string[] = [];
     for (const [index, row] of rows.entries()) {
       const item = res.results.find((it) => it.profile_index === index);
       if (item?.success && item.analise !== undefined) {
@@ -311,6 +325,7 @@ export function createBatchService(deps: BatchDeps) {
         // finds the result at its next start.
         await kept
           .save(toEntry(job, row, item, cpp))
+          .then(() => saved.push(row.entryId!))
           .catch((e: unknown) => console.error('batch history', e));
         patch.set(row.id, { status: 'done', entryId: row.entryId });
       } else if (item && !item.success) {
@@ -324,6 +339,7 @@ export function createBatchService(deps: BatchDeps) {
         patch.set(row.id, { status: 'interrupted', ...INTERRUPTED_ROW });
       }
     }
+    embedSaved(saved, false);
     await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
     const successes = [...patch.values()].filter((p) => p.status === 'done').length;
     const claimed = res.billing_info?.creditos_utilizados;

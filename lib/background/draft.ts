@@ -240,8 +240,19 @@ export function createDraftService(options: DraftServiceOptions) {
       return similarity.similar(entry, all);
     },
 
-    /** Reads the vectors of "similar people" into memory (the worker's tidy step, a second after a wake). */
-    warmSimilar: () => similarity.warm(),
+    /**
+     * Reads the vectors of "similar people" into memory (the worker's tidy step, a second after a wake), and embeds in
+     * the background the entries still without one (a request that failed before the worker stopped, for one).
+     */
+    async warmSimilar(): Promise<void> {
+      await similarity.warm();
+      await similarity.embedLater((await history.summaries()).map((e) => e.id));
+    },
+
+    /** Embeds these saved entries in the background, in batches; never waits for it, never throws. */
+    embedLater(ids: readonly string[]): void {
+      similarity.embedLater(ids).catch((e: unknown) => console.error('embeddings', e));
+    },
 
     /** Resolves when the background embedding has stopped (tests and the benchmark). */
     similarSettled: () => similarity.settled(),

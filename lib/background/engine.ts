@@ -46,6 +46,11 @@ export function createEngine(options: EngineOptions = {}) {
   const creditsService = createCreditsService({ client, now });
   const jobs = createJobStore({ now });
   const keepAlive = options.keepAlive ?? createKeepAlive();
+  // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
+  // `import()` a file, so their code is in background.js; only their construction and work wait.)
+  const draftService = once(() => createDraftService({ client, history, keepAlive }));
+  // A saved analysis is embedded for "Pessoas parecidas" in the background, not when that next opens.
+  const embed = (ids: string[]) => draftService().embedLater(ids);
   const lookup = createLookupService({
     client,
     history,
@@ -54,12 +59,10 @@ export function createEngine(options: EngineOptions = {}) {
     keepAlive,
     now,
     announce: options.announce,
+    embed,
   });
-  // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
-  // `import()` a file, so their code is in background.js; only their construction and work wait.)
-  const draftService = once(() => createDraftService({ client, history, keepAlive }));
   const batchService = once(() =>
-    createBatchService({ client, history, credits: creditsService, keepAlive, now }),
+    createBatchService({ client, history, credits: creditsService, keepAlive, now, embed }),
   );
   const keys = createKeyService({ credits: creditsService });
   const info = async () => ({ client: await client({ keyOptional: true }) });

@@ -37,6 +37,8 @@ export interface LookupDeps {
   newId?: () => string;
   /** Hands a finished job (with its entry) to the open pages at once; by default a runtime message. */
   announce?: (job: LookupJob, entry: HistoryEntry | null) => void;
+  /** Embeds saved entries for "Pessoas parecidas" in the background (never waited for). */
+  embed?: (ids: string[]) => void;
 }
 
 export function createLookupService(deps: LookupDeps) {
@@ -184,6 +186,7 @@ export function createLookupService(deps: LookupDeps) {
       const saved = save(entry);
       announce(ended(job, outcome), entry);
       await saved;
+      deps.embed?.([entry.id]);
       // A balance that would have dropped beyond what the call can cost is not taken: the stored one stays.
       const drop = entry.billingCheck?.observed;
       if (drop === undefined || plausibleCharge(drop, ENDPOINTS[endpoint].credits))

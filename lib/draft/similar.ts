@@ -8,14 +8,18 @@ import { quantize, quantizedCosine } from './vectors';
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona
  * and MBTI type, computed once and kept (keyed by entry id and model). The vectors are read into memory once per
  * worker and kept current as they are embedded or dropped; an open compares the entry with them in memory. Entries
- * without a vector are embedded in the background, a batch per request, and the answer says how far that is. Only
- * the model API is called: no profile credits are spent.
+ * without a vector are embedded in the background, a batch per request: each analysis as it is saved, the history's
+ * others when the worker tidies or "Pessoas parecidas" opens (the answer says how far that is). A failed request
+ * loses nothing and is tried again later. Only the model API is called: no profile credits are spent.
  */
 
 export const EMBEDDING_MODEL = 'service-embedding';
 export const SIMILAR_COUNT = 3;
 /** Inputs per embeddings request. */
 export const EMBED_BATCH = 100;
+/** The wait before the background embedding tries again after a failed request; it doubles up to EMBED_RETRY_MAX_MS. */
+export const EMBED_RETRY_MS = 60_000;
+export const EMBED_RETRY_MAX_MS = 30 * 60_000;
 
 /** The text that stands for an entry: what makes two buyers alike, not who they are. */
 export function embeddingText(entry: HistoryEntry): string {
@@ -52,6 +56,8 @@ export interface SimilarOptions {
   name?: string;
   model?: string;
   sleep?: (ms: number) => Promise<void>;
+  /** The first wait before a failed background request is tried again (EMBED_RETRY_MS). */
+  retryMs?: number;
 }
 
 interface Kept {
@@ -107,10 +113,24 @@ export function createSimilarity(options: SimilarOptions) {
   const queue = new Set<string>();
   let progress = { done: 0, total: 0 };
   let filling: Promise<void> | null = null;
+  const firstRetryMs = options.retryMs ?? EMBED_RETRY_MS;
+  let retryMs = firstRetryMs;
+  let retry: ReturnType<typeof setTimeout> | null = null;
 
-  function fill(ids: string[]): void {
+  /** These entries, but those whose vector is kept for their text as it is now. */
+  async function unembedded(entries: HistoryEntry[]): Promise<{ entry: HistoryEntry; text: string }[]> {
+    const map = await kept();
+    return entries.flatMap((entry) => {
+      const text = embeddingText(entry);
+      return text && map.get(entry.id)?.textHash !== hashText(text) ? [{ entry, text }] : [];
+    });
+  }
+
+  function fill(ids: Iterable<string>): void {
     for (const id of ids) queue.add(id);
     progress = { done: progress.done, total: progress.done + queue.size };
+    // A failed request's retry is already set: the new ones wait for it.
+    if (retry) return;
     filling ??= (async () => {
       try {
         while (queue.size > 0) {
@@ -120,21 +140,24 @@ export function createSimilarity(options: SimilarOptions) {
             await sleep(wait);
             continue;
           }
-          const entries = (await options.read(ids)).flatMap((entry) => {
-            const text = embeddingText(entry);
-            return text ? [{ entry, text }] : [];
-          });
+          const entries = await unembedded(await options.read(ids));
           if (entries.length) await embed(entries);
           for (const id of ids) queue.delete(id);
           progress = { done: progress.done + ids.length, total: progress.done + ids.length + queue.size };
+          retryMs = firstRetryMs;
         }
       } catch (e) {
-        // Left for the next open to start again.
+        // Nothing is lost: the ids stay queued and are tried again later (the history and the analysis are
+        // untouched; a worker that stops meanwhile queues them again when it next tidies).
         console.error('embeddings', e instanceof Error ? e.message : e);
-        queue.clear();
+        retry = setTimeout(() => {
+          retry = null;
+          fill([]);
+        }, retryMs);
+        retryMs = Math.min(retryMs * 2, EMBED_RETRY_MAX_MS);
       } finally {
         filling = null;
-        progress = { done: 0, total: 0 };
+        if (!queue.size) progress = { done: 0, total: 0 };
       }
     })();
   }
@@ -185,7 +208,8 @@ export function createSimilarity(options: SimilarOptions) {
       if (missing.length) fill(missing);
       return {
         people: scored.sort((a, b) => b.score - a.score).slice(0, count),
-        filling: queue.size > 0 ? { ...progress } : null,
+        // While a failed request waits to be tried again, nothing is under way.
+        filling: filling && queue.size > 0 ? { ...progress } : null,
       };
     },
 
@@ -209,10 +233,22 @@ export function createSimilarity(options: SimilarOptions) {
       await kept();
     },
 
+    /**
+     * Embeds these entries in the background (those without a vector for their text; the others are left alone), a
+     * batch of at most EMBED_BATCH per request; never waits for it.
+     */
+    async embedLater(ids: readonly string[]): Promise<void> {
+      const map = await kept();
+      const missing = ids.filter((id) => !map.has(id) && !queue.has(id));
+      if (missing.length) fill(missing);
+    },
+
     /** Resolves when the background filling has stopped (tests and the benchmark). */
     settled: (): Promise<void> => filling ?? Promise.resolve(),
 
     async close(): Promise<void> {
+      if (retry) clearTimeout(retry);
+      retry = null;
       const open = opening;
       opening = null;
       loading = null;

@@ -7,12 +7,14 @@
  * a page of the same extension painting a constant, and one message page → worker → page.
  *
  *   - search: `history.list` with a query (what the history tab asks after its debounce); its first after a wake too
- *   - similar people: `draft.similar` for an analysed entry; its first after a wake too (the vectors read once)
+ *   - similar people: `draft.similar` for an analysed entry; its first after a wake too, once the woken worker has
+ *     tidied (read the search index and the vectors), beside the first plain message at that moment
  *   - export JSON / CSV: click → the file handed to the browser (the options page's notice, set then)
  *   - open entry (history tab → click → analysis on screen), history tab (click → list on screen), panel open
  *     (→ detected person), popup (→ cached balance)
  *   - storage per analysis: the origin's usage (navigator.storage.estimate) over the entries added
- *   - charging request: the `lookup` message sent → the charging request's start in the worker
+ *   - charging request: the `lookup` message sent → the charging request's start in the worker; and from the
+ *     message's arrival in the worker (its `perfil:lookup-arrived` mark), both on the worker's clock
  *   - batch throughput: three successive jobs of SCALE_BATCH people (default 1,000), people per second, at the
  *     largest size only
  * SCALE_SIZES (default 100,1000,10000) changes the sizes, for a quick look.
@@ -24,7 +26,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { extensionPath, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { startSandbox } from '../sandbox/server';
@@ -80,6 +82,15 @@ const message = (page: Page, type: string, data: unknown) =>
   );
 
 type Row = Record<string, number[]>;
+
+/** Waits until `expression` is true in the extension's worker (every 50 ms). */
+async function untilInWorker(browserCdp: CDPSession, id: string, expression: string, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  while ((await evaluateInWorker(browserCdp, id, `String(${expression})`)) !== 'true') {
+    if (Date.now() > end) throw new Error(`worker: not ${expression} in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** Asks the worker from `page` until `done` says yes (every 100 ms). */
 async function until(
@@ -195,9 +206,13 @@ export async function run(): Promise<string> {
         'search, first after a wake',
         await message(home, 'history.list', { query: 'ana escala', limit: 50 }),
       );
-      push('similar people, first after a wake', await message(home, 'draft.similar', { entryId: target }));
-      // The background embedding of entries without a vector (none here but the model's own) settles first.
-      await new Promise((r) => setTimeout(r, 1500));
+      // The worker that woke tidies a second later (search index, vectors): the first similar people after it.
+      await untilInWorker(browserCdp, id, `performance.getEntriesByName('perfil:worker-settled').length > 0`);
+      push('floor: first message after the wake and tidy', await message(home, 'job.get', { id: 'none' }));
+      push(
+        'similar people, first after the wake and tidy',
+        await message(home, 'draft.similar', { entryId: target }),
+      );
       for (let i = 0; i < RUNS; i++) {
         push('floor: page painting a constant', await pageMark(context, ext('floor.html'), 'floor-painted'));
         push('floor: one message page → worker → page', await message(home, 'job.get', { id: 'none' }));
@@ -285,6 +300,15 @@ export async function run(): Promise<string> {
           ),
         );
         push('charging request leaves the worker (after the message is sent)', startAt - sentAt);
+        // The same request from the lookup message's arrival in the worker, both on the worker's clock.
+        const fromArrival = Number(
+          await evaluateInWorker(
+            browserCdp,
+            id,
+            `String(performance.getEntriesByType('resource').find((r) => /\\/crm_basico|\\/analisar/.test(r.name)).startTime - performance.getEntriesByName('perfil:lookup-arrived').at(-1).startTime)`,
+          ),
+        );
+        push('charging request leaves the worker (after the message arrives)', fromArrival);
       }
       for (let i = 0; i < EXPORT_RUNS; i++) {
         for (const kind of ['JSON', 'CSV'] as const) {
@@ -362,7 +386,7 @@ export async function run(): Promise<string> {
     }
     lines.push(
       `batch throughput, three successive jobs of ${BATCH} people at ${SIZES.at(-1)} analyses: ${throughput.map((t) => t.toFixed(1)).join(' → ')} people/s (third ÷ first ${(throughput[2]! / throughput[0]!).toFixed(2)})`,
-      'goals: growth ≤ 1.5× for search, open entry, panel, popup; search ≤ 50 ms, similar people ≤ 300 ms, exports ≤ 3 s, ≤ 8 KB per analysis at 10,000; the charging request ≤ 10 ms after the message; the third batch job within 10 % of the first',
+      'goals: growth ≤ 1.5× for search, open entry, panel, popup; search ≤ 50 ms, similar people ≤ 300 ms, exports ≤ 3 s, ≤ 8 KB per analysis at 10,000; the charging request ≤ 10 ms after the message arrives; the third batch job within 10 % of the first',
     );
   } finally {
     await context.close();

@@ -76,6 +76,59 @@ test('a draft streams from the model API, token by token, and costs no profile c
   expect((await admin.ledger(key)).total_credits).toBe(before);
 });
 
+test('saved analyses are embedded in the background, a lookup at once and a batch in one request, before "Pessoas parecidas" opens', async ({
+  admin,
+  useKey,
+  openPage,
+}) => {
+  test.setTimeout(90_000);
+  const key = await admin.account({ tier: 'complete', credits: 100 });
+  await useKey(key);
+  const page = await openPage('options.html');
+  const send = messenger(page);
+  const embeddings = async () =>
+    (await admin.requests(key)).filter((r) => r.path === '/v1/embeddings').length;
+  /** The ids that have a vector, read from the extension's own database. */
+  const vectors = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open('perfil-intel-embeddings');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('vectors').objectStore('vectors').getAll();
+            all.onsuccess = () => {
+              open.result.close();
+              resolve((all.result as { entryId: string }[]).map((v) => v.entryId).sort());
+            };
+          };
+        }),
+    );
+
+  const entryId = await analysedEntry(page);
+  await expect.poll(vectors, { timeout: 15_000 }).toEqual([entryId]);
+  expect(await embeddings()).toBe(1);
+
+  const people = Array.from({ length: 12 }, (_, i) => ({
+    primeiro_nome: `Pessoa${i}`,
+    ultimo_nome: 'Lote',
+    empresa: `Firma ${i % 3}`,
+  }));
+  const { jobId } = await send('batch.start', { people, depth: 'quick' });
+  await expect
+    .poll(async () => (await send('batch.get', { id: jobId }))?.status, { timeout: 60_000 })
+    .toBe('done');
+  const saved = (await send('batch.entries', { id: jobId })).map((e) => e.id);
+  expect(saved).toHaveLength(12);
+  await expect.poll(vectors, { timeout: 15_000 }).toEqual([entryId, ...saved].sort());
+  // Twelve entries are one request (up to 100 go together), and nothing already embedded is sent again.
+  expect(await embeddings()).toBe(2);
+  const { people: similar, filling } = await send('draft.similar', { entryId });
+  expect(similar).toHaveLength(3);
+  expect(filling).toBeNull();
+  expect(await embeddings()).toBe(2);
+});
+
 test('stop: disconnecting the port aborts the stream; nothing more arrives', async ({
   admin,
   useKey,

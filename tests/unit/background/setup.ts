@@ -96,5 +96,12 @@ export function engineWith(options: EngineOptions = {}) {
     if (!reply.ok) throw Object.assign(new Error(reply.error.message.en), { apiError: reply.error });
     return reply.value as Responses[T];
   }
-  return { engine, ready, settled, send, calls, charging: () => calls.filter((p) => p !== '/creditos') };
+  return {
+    engine,
+    ready,
+    settled,
+    send,
+    calls,
+    charging: () => calls.filter((p) => p !== '/creditos' && !p.startsWith('/v1/')),
+  };
 }

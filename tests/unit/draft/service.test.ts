@@ -68,6 +68,8 @@ const request = (over: Partial<DraftRequest> = {}): DraftRequest => ({
 async function ready() {
   const key = await sandbox.account({ tier: 'complete' });
   const e = engineWith();
+  // The wake's tidy step is over: it does not embed the entry put below in the background.
+  await e.settled;
   await e.send('key.set', { key });
   await e.engine.history.put(entry('ana', 'Ana', 'Nubank'));
   return { ...e, key };

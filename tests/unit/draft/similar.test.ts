@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import { createSimilarity, embeddingText } from '@/lib/draft/similar';
+import { openEmbeddingsDb } from '@/lib/storage/idb';
 import type { HistoryEntry } from '@/lib/model';
 import { engineWith, setupEngineTests } from '../background/setup';
 import { entry } from './entries';
@@ -80,9 +81,12 @@ describe('similar people', () => {
     await before.send('draft.similar', { entryId: 'target' });
     await before.engine.draft.similarSettled();
 
-    // A woken worker: its tidy step has run; the first open reads no vector from storage.
+    // A woken worker: its tidy step has run (and embedded the one entry never embedded: the target's own earlier
+    // analysis, never a candidate of hers); the first open reads no vector from storage and embeds nothing.
     const woken = engineWith();
     await woken.settled;
+    await woken.engine.draft.similarSettled();
+    expect(woken.calls.filter((c) => c === '/v1/embeddings')).toHaveLength(1);
     const read: string[] = [];
     const getAll = IDBObjectStore.prototype.getAll;
     vi.spyOn(IDBObjectStore.prototype, 'getAll').mockImplementation(function (this: IDBObjectStore, ...args) {
@@ -93,7 +97,7 @@ describe('similar people', () => {
     expect(filling).toBeNull();
     expect(top.map((p) => p.id)).toEqual(['cfo2', 'cfo3', expect.any(String)]);
     expect(read).not.toContain('vectors');
-    expect(woken.calls.filter((c) => c === '/v1/embeddings')).toEqual([]);
+    expect(woken.calls.filter((c) => c === '/v1/embeddings')).toHaveLength(1);
   });
 
   it('keys the cache by model (1536 and 3072 dimensions) and drops vectors of deleted entries', async () => {
@@ -145,5 +149,90 @@ describe('similar people', () => {
       { model: 'service-embedding', inputs: 1 },
       { model: 'service-embedding', inputs: 1 },
     ]);
+  });
+});
+
+describe('background embedding of saved analyses', () => {
+  const embeddingsCalls = (calls: string[]) => calls.filter((c) => c === '/v1/embeddings').length;
+  const storedVectors = async () => {
+    const db = await openEmbeddingsDb();
+    const ids = (await db.getAll('vectors')).map((v) => v.entryId);
+    db.close();
+    return ids.sort();
+  };
+
+  it('embeds a lookup as it is saved and a batch in requests of up to 100, without opening "Pessoas parecidas"', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 200 });
+    const { engine, send, calls, settled } = engineWith();
+    await settled;
+    await send('key.set', { key });
+    const { jobId } = await send('lookup', {
+      input: { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' },
+      depth: 'complete',
+      lang: 'pt',
+    });
+    expect((await engine.lookup.settled(jobId))?.status).toBe('done');
+    await vi.waitFor(() => expect(embeddingsCalls(calls)).toBe(1));
+    await engine.draft.similarSettled();
+    expect(await storedVectors()).toEqual([jobId]);
+
+    const crowd = Array.from({ length: 23 }, (_, i) => ({
+      primeiro_nome: `Pessoa${i}`,
+      ultimo_nome: 'Lote',
+      empresa: `Firma ${i % 3}`,
+    }));
+    const batch = await send('batch.start', { people: crowd, depth: 'complete' });
+    await engine.batch.settled(batch.jobId);
+    await vi.waitFor(() => expect(embeddingsCalls(calls)).toBe(2));
+    await engine.draft.similarSettled();
+    const saved = (await send('batch.entries', { id: batch.jobId })).map((e) => e.id);
+    expect(saved).toHaveLength(23);
+    expect(await storedVectors()).toEqual([jobId, ...saved].sort());
+
+    // "Pessoas parecidas" then finds every vector made: it asks for none.
+    const { people: top, filling } = await send('draft.similar', { entryId: jobId });
+    expect(top).toHaveLength(3);
+    expect(filling).toBeNull();
+    expect(embeddingsCalls(calls)).toBe(2);
+    // No profile credits for the embeddings: the ledger holds the lookup's and the batch's only.
+    expect((await sandbox.ledger(key)).total_credits).toBe(2 + 23 * 2);
+  });
+
+  it('never embeds twice; a failed request leaves everything as it was and is tried again later', async () => {
+    const all = people();
+    const byId = new Map(all.map((e) => [e.id, e]));
+    const requests: number[] = [];
+    let failing = 1;
+    const client = {
+      embeddings: async ({ input }: { input: string | string[] }) => {
+        const texts = Array.isArray(input) ? input : [input];
+        requests.push(texts.length);
+        if (failing-- > 0) throw new Error('model API down');
+        return { data: texts.map((_, index) => ({ embedding: [index + 1, 0.5, -0.25], index })) };
+      },
+    } as unknown as Awaited<ReturnType<Parameters<typeof createSimilarity>[0]['client']>>;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const similarity = createSimilarity({
+      client: async () => client,
+      read: async (ids) => ids.flatMap((id) => byId.get(id) ?? []),
+      name: 'retry-test',
+      retryMs: 20,
+    });
+    await similarity.embedLater(['target', 'cfo2', 'gone']);
+    await similarity.settled();
+    // Failed: nothing kept, the entries untouched, and nothing under way until the retry.
+    expect(requests).toEqual([2]);
+    expect((await similarity.similar(all[0]!, [])).people).toEqual([]);
+    await vi.waitFor(() => expect(requests).toEqual([2, 2]));
+    await similarity.settled();
+    // Embedded: asked again (or with others), only what has no vector goes.
+    await similarity.embedLater(['target', 'cfo2', 'cfo3']);
+    await similarity.settled();
+    expect(requests).toEqual([2, 2, 1]);
+    await similarity.embedLater(['target', 'cfo2', 'cfo3']);
+    await similarity.settled();
+    expect(requests).toEqual([2, 2, 1]);
+    expect(byId.get('target')).toEqual(all[0]);
+    await similarity.close();
   });
 });

@@ -149,7 +149,7 @@ describe('history export a page at a time', () => {
       entry({ id: `h${i}`, input: { primeiro_nome: `Pessoa ${i}`, ultimo_nome: '', empresa: '=SOMA(1)' } }),
     );
 
-  it('writes, page by page, the file one call writes, laid out as JSON.stringify lays it out', () => {
+  it('writes, page by page, the file one call writes: the head laid out, one compact entry per line', () => {
     const at = new Date('2025-05-07T00:00:00Z');
     for (const [n, size] of [
       [0, 3],
@@ -163,12 +163,23 @@ describe('history export a page at a time', () => {
       for (let i = 0; i < n; i += size) text += w.part(entries.slice(i, i + size));
       text += w.end();
       expect(text).toBe(historyToJson(entries, at));
-      expect(text).toBe(
-        JSON.stringify(
-          { format: EXPORT_FORMAT, version: 1, exportedAt: at.toISOString(), entries, count: n },
-          null,
-          2,
-        ),
+      expect(JSON.parse(text)).toEqual({
+        format: EXPORT_FORMAT,
+        version: 1,
+        exportedAt: at.toISOString(),
+        entries,
+        count: n,
+      });
+      const lines = text.split('\n');
+      expect(lines.slice(0, 5)).toEqual([
+        '{',
+        `  "format": "${EXPORT_FORMAT}",`,
+        '  "version": 1,',
+        `  "exportedAt": "${at.toISOString()}",`,
+        n ? '  "entries": [' : '  "entries": [],',
+      ]);
+      expect(lines.filter((l) => l.startsWith('    {')).map((l) => JSON.parse(l.replace(/,$/, '')))).toEqual(
+        entries,
       );
     }
   });
