@@ -153,8 +153,8 @@ function attributeLabel(el: Element): [label: string, inline: string] {
   const name = NAMED_BY.find((a) => el.hasAttribute(a))!;
   const raw = el.getAttribute(name) ?? '';
   const named = name === 'aria-labelledby' ? text(el.ownerDocument.getElementById(raw.split(' ')[0]!)) : raw;
-  const [label = '', inline = ''] = named.replace(/[.…]+$/, '').split(/:\s*/);
-  return [label, inline];
+  const [label = '', inline = ''] = named.split(/:\s*/);
+  return [label.replace(/[.…]+$/, ''), inline];
 }
 
 /** Labelled fields outside noise, the first value of each kind, and the first field's element. */
