@@ -87,7 +87,8 @@ export function couldBeCompany(s: string): boolean {
 }
 
 /** Company words in a text ("Ltda", "S.A.", "Tecnologia"): it names an organisation. */
-export const hasCompanyWord = (s: string) => wordsOf(s).some((w) => lex().companyWords.has(w));
+export const hasCompanyWord = (s: string) =>
+  wordsOf(s).some((w) => lex().companyWords.has(w) || lex().companyWords.has(w.replace(/\.$/, '')));
 
 /** A site where pages are published or records kept ("LinkedIn", "HubSpot"): never someone's company. */
 export function isPlatform(s: string): boolean {
@@ -137,19 +138,19 @@ export function nameScore(raw: string): number {
 
 /** The field a label names ("Empresa:", "Account Name *", "E-mail"), or undefined. */
 export const fieldOf = (label: string): Field | undefined =>
-  label.length < 40
-    ? lex().labels.get(
-        fold(label)
-          .replace(/[:*?]+\s*$/, '')
-          .trim(),
-      )
-    : undefined;
+  label.length < 40 ? lex().labels.get(labelKey(label)) : undefined;
+
+/** A label as the tables write it: folded, without its ':', '*' or '?' ("Empresa *" -> "empresa"). */
+export const labelKey = (label: string) =>
+  fold(label)
+    .replace(/[:*?]+\s*$/, '')
+    .trim();
 
 // regions already judged by their own heading, per page (a list's hundred cards share their ancestors)
 const judged = new WeakMap<Element, boolean>();
 
 /** Whether a region's own heading names it as not the page's people ("Pessoas também viram", "Outros palestrantes"). */
-function noisyHeading(s: Element): boolean {
+export function noisyHeading(s: Element): boolean {
   let noisy = judged.get(s);
   if (noisy === undefined) {
     const heading = Array.from(s.children).find((c) => /^H[2-4]$/.test(c.tagName) || c.tagName === 'HEADER');

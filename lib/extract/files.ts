@@ -44,4 +44,6 @@ export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
-export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE];
+/** The labelled fields' reader (lib/extract/fields.ts): record pages of every app, beside the page reader. */
+export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
+export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, FIELDS_MODULE];

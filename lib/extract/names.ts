@@ -1,4 +1,5 @@
-import { tidy } from '../text';
+import { fold, tidy } from '../text';
+import { HONORIFICS } from './rules';
 import type { Candidate } from './types';
 
 // The one cleaner of outside text, shared with the importer.
@@ -6,29 +7,41 @@ export { tidy };
 
 // the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
 const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
-// honorifics, and the record type a CRM puts in the same heading: never a name on their own
-const HONORIFIC = String.raw`(?:dra?|sra?|srta|prof[ae]?|enga?|mrs?|ms|mx)\.?`;
+// honorifics (lib/extract/rules.ts), and the record type a CRM puts in the same heading: never a name on their own
+const honorific = (w: string) => HONORIFICS.includes(fold(w).replace(/\.$/, ''));
 const LABEL = '(?:contato|contact|lead|pessoa|person|cliente|prospect)';
-const DECORATION = new RegExp(`^(?:${HONORIFIC}|${LABEL}:?)$`, 'i');
+const LABEL_WORD = new RegExp(`^${LABEL}:?$`, 'i');
 // before the name: "Contato Sr. João Lima", "Lead Dra. Ana Souza" (a label only before a name of two words or more)
-const DECORATED = new RegExp(`^(?:${HONORIFIC} |${LABEL} ?[:|·-]? (?=\\S+ ))+`, 'i');
+const LABELLED = new RegExp(`^${LABEL} ?[:|·-]? (?=\\S+ )`, 'i');
+
+/** A name without the honorifics and record labels written before it ("Contato Irmã Teresinha Bortolini"). */
+function undecorated(name: string): string {
+  let out = name;
+  for (let prev = ''; out !== prev; ) {
+    prev = out;
+    const [first = '', ...rest] = out.split(' ');
+    out = out.replace(LABELLED, '');
+    if (out === prev && rest.length && honorific(first)) out = rest.join(' ');
+  }
+  return out;
+}
 
 /** A person's name as people write it, or '' when the text is not a plausible name. */
 export function cleanName(raw: unknown): string {
-  const name = tidy(raw)
+  const bare = tidy(raw)
     // pronouns and notes ("(ela/dela)", "[she/her]"), emoji
     .replace(/\([^)]*\)?|\[[^\]]*\]?|[\p{So}\p{Sk}\p{Cs}\p{Co}\ufe0f]/gu, ' ')
     // what follows a comma or a separator is not the name: "Ana Souza, MBA", "Ana Souza | Nubank"
     .split(/[,|•·–—]| - /)[0]!
     .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
     .replace(/\s+/g, ' ')
-    .trim()
-    .replace(DECORATED, '');
+    .trim();
+  const name = undecorated(bare);
   const words = name.split(' ');
   return name.length < 80 &&
     words.length < 9 &&
     // "Contato Sr.", "Lead", "Dr.": nobody is named
-    !words.every((w) => DECORATION.test(w)) &&
+    !words.every((w) => honorific(w) || LABEL_WORD.test(w)) &&
     /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name) &&
     // a sentence is not a name: capitalised words mixed with lower-case ones that are not particles
     !(/^\p{Lu}/u.test(name) && words.some((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)))

@@ -33,7 +33,7 @@ const OWNER_AT =
   'header,[role=banner],[id*=header i],[aria-label*="conta de" i],[aria-label*="account manager" i],[aria-label*="Google Account" i],[aria-label*="Conta do Google" i]';
 
 /** The company a text names, or '' when it is a place, a phone, a role, a platform, a person's name or nothing. */
-const company = (raw: unknown) => {
+export const company = (raw: unknown) => {
   const c = cleanCompany(raw);
   return c && couldBeCompany(c) && !isPlatform(c) && (hasCompanyWord(c) || nameScore(c) < 0.9) ? c : '';
 };
@@ -79,57 +79,6 @@ const titleParts = (doc: Document) =>
     .replace(/^\(\d+\+?\)\s*/, '')
     .split(/\s*(?:[|:–—]|\s-\s)\s*/)
     .filter(Boolean);
-
-/** The value shown for a label element: its dd, its cell, its input, its sibling, or the text after it. */
-function valueOf(label: Element): string {
-  const doc = label.ownerDocument;
-  if (label.tagName === 'DT') {
-    for (let n = label.nextElementSibling; n; n = n.nextElementSibling)
-      if (n.tagName === 'DD') return text(n);
-    return '';
-  }
-  const id = label.getAttribute('for');
-  const input = (id && doc.getElementById(id)) || label.querySelector('input,select,textarea') || undefined;
-  if (input) return tidy(input.getAttribute('value') ?? input.textContent);
-  const next = label.nextElementSibling;
-  if (next) return text(next);
-  const parent = label.parentElement;
-  const rest = tidy(parent?.textContent)
-    .slice(text(label).length)
-    .replace(/^[\s:–-]+/, '');
-  if (rest && parent && parent.childElementCount <= 3) return rest;
-  return text(parent?.nextElementSibling);
-}
-
-/** Labelled fields outside noise: the first value of each kind. */
-function fields(doc: Document): Partial<Record<Field, string>> {
-  const out: Partial<Record<Field, string>> = {};
-  const labels = all(
-    doc,
-    'dt,th,td,label,[class*=label i],[class*=key i],[class*=field i],span,strong,b,legend',
-    4000,
-  );
-  for (const el of labels) {
-    if (el.childElementCount > 1) continue;
-    const raw = el.textContent ?? '';
-    if (raw.length > 40) continue;
-    const field = fieldOf(tidy(raw));
-    if (!field || out[field] || inNoise(el)) continue;
-    // a column header is a list's, read with the list (rows), not one field
-    if (el.tagName === 'TH' && !el.nextElementSibling?.matches('td')) continue;
-    const value = valueOf(el);
-    if (value && value.length <= 120 && fold(value) !== fold(raw)) out[field] = value;
-  }
-  // inputs and values named by their aria-label ("Empresa") or carrying both ("Empresa: Nubank")
-  for (const el of all(doc, '[aria-label]', 500)) {
-    const [label = '', inline = ''] = (el.getAttribute('aria-label') ?? '').split(/:\s*/);
-    const field = fieldOf(label);
-    if (!field || out[field] || inNoise(el)) continue;
-    const value = tidy(inline || el.getAttribute('value') || el.textContent);
-    if (value && value.length <= 120) out[field] = value;
-  }
-  return out;
-}
 
 /** Mail addresses on the page with the element that carries each (outside noise), in the page's order. */
 function addresses(doc: Document): [email: string, el: Element][] {
@@ -253,7 +202,7 @@ function mainName(doc: Document): [name: string, score: number, el: Element] | u
 }
 
 /** The page's person: named by its heading or title, with what stands around the name. */
-function headingPerson(doc: Document, f: Partial<Record<Field, string>>, mails: [string, Element][]) {
+function headingPerson(doc: Document, mails: [string, Element][]) {
   const main = mainName(doc);
   if (!main) return null;
   const [name, score, el] = main;
@@ -265,28 +214,20 @@ function headingPerson(doc: Document, f: Partial<Record<Field, string>>, mails: 
   const role = lines.map(roleLine).find(Boolean);
   const mail =
     mails.find(([e]) => addressNames(e, name))?.[0] ??
-    [f.email, ...lines].map((l) => EMAIL.exec(l ?? '')?.[0]).find((e) => e && addressNames(e, name));
+    lines.map((l) => EMAIL.exec(l)?.[0]).find((e) => e && addressNames(e, name));
   // the shape alone is not a name: a second signal must back it
-  if (score < 0.5 && !titled && !role && !mail && !f.company) return null;
+  if (score < 0.5 && !titled && !role && !mail) return null;
   const og = partsOf(meta(doc, 'og:title'));
   return person(
     'page',
     Math.min(0.85, 0.4 + score * 0.3 + (titled ? 0.1 : 0) + (role ? 0.1 : 0) + (mail ? 0.1 : 0)),
     name,
-    company(f.company) ||
-      role?.[1] ||
+    role?.[1] ||
       companyLine(lines) ||
       (fold(cleanName(og[0])) === key ? company(og.at(-2) === og[0] ? '' : og[1]) : '') ||
       (mail && writtenCompany(doc, domainCompany(mail))),
-    f.role || role?.[0],
+    role?.[0],
   );
-}
-
-/** The person of labelled fields ("Nome", "Sobrenome", "Empresa", "Cargo", "E-mail"). */
-function labelledPerson(f: Partial<Record<Field, string>>) {
-  const name = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
-  if (!name || !nameScore(name)) return null;
-  return person('page', 0.8, name, company(f.company) || domainCompany(f.email), f.role);
 }
 
 /** Tag and classes of an element and its two parents: cards of one list share it. */
@@ -428,15 +369,8 @@ function mailPeople(doc: Document, mails: [string, Element][]): Candidate[] {
 export const page: Extractor = {
   id: 'page',
   extract(doc) {
-    const f = fields(doc);
     const mails = addresses(doc);
     const pageCo = pageCompany(doc);
-    return found([
-      labelledPerson(f),
-      headingPerson(doc, f, mails),
-      ...mailPeople(doc, mails),
-      ...rows(doc),
-      ...cards(doc, pageCo),
-    ]);
+    return found([headingPerson(doc, mails), ...mailPeople(doc, mails), ...rows(doc), ...cards(doc, pageCo)]);
   },
 };

@@ -10,19 +10,30 @@
 export const LABELS = {
   full: [
     'nome', 'nome completo', 'nome do contato', 'nome do lead', 'nome do cliente', 'contato', 'pessoa',
-    'name', 'full name', 'contact', 'contact name', 'lead name', 'person', 'lead', 'cliente',
+    'name', 'full name', 'contact', 'contact name', 'lead name', 'person', 'lead', 'cliente', 'contato principal',
+    'pessoa de contato', 'responsavel pelo cliente', 'primary contact', 'main contact', 'contact person',
   ],
   first: ['primeiro nome', 'prenome', 'first name', 'given name', 'firstname'],
   last: ['sobrenome', 'ultimo nome', 'last name', 'surname', 'family name', 'lastname'],
   company: [
     'empresa', 'nome da empresa', 'organizacao', 'organizacao do contato', 'conta', 'nome da conta', 'company',
     'company name', 'account', 'account name', 'organization', 'organisation', 'employer', 'empregador',
-    'razao social', 'nome fantasia', 'companhia', 'instituicao',
+    'razao social', 'nome fantasia', 'companhia', 'instituicao', 'empresas', 'companies', 'organizacoes',
+    'organizations', 'empresa do contato',
   ],
-  role: ['cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual'],
-  email: ['e-mail', 'email', 'endereco de e-mail', 'email address', 'e-mail comercial', 'work email'],
+  role: [
+    'cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual',
+    'cargo do contato', 'job position', 'job role',
+  ],
+  email: ['e-mail', 'email', 'endereco de e-mail', 'email address', 'e-mail comercial', 'work email', 'e-mails', 'emails'],
 } as const;
 export type Field = keyof typeof LABELS;
+
+/**
+ * Name labels that may hold a company as well as a person ("Cliente: Fazenda Três Lagoas"): their value is a name
+ * only when it begins with a known given name.
+ */
+export const EITHER_LABELS = ['cliente', 'lead'];
 
 /** Small words inside names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven". */
 // prettier-ignore
@@ -139,11 +150,33 @@ export const NOISE_HEADINGS = [
   'anuncio', 'sponsored', 'patrocinad', 'promoted', 'newsletter', 'assine', 'subscribe',
 ];
 
-/** Decoration in front of a name or in its place (honorifics, record types): never a name on its own. */
+/**
+ * Honorifics, Portuguese and English, written before a name and never part of it ("Sra. Ana Souza", "Irmã
+ * Teresinha Bortolini", "Pe. Fábio Melo", "Mrs. Laura Whitfield"): removed from every name read.
+ */
 // prettier-ignore
+export const HONORIFICS = [
+  'dr', 'dra', 'sr', 'sra', 'srta', 'prof', 'profa', 'profe', 'eng', 'enga', 'mr', 'mrs', 'ms', 'mx', 'miss',
+  'irma', 'irmao', 'pe', 'padre', 'frei', 'madre', 'rev', 'revdo', 'revda', 'exmo', 'exma', 'dom', 'dona', 'sir',
+];
+
+/** Decoration in front of a name or in its place (honorifics, record types): never a name on its own. */
 export const DECORATIONS = [
-  'dr', 'dra', 'sr', 'sra', 'srta', 'prof', 'profa', 'profe', 'eng', 'enga', 'mr', 'mrs', 'ms', 'mx', 'contato',
-  'contact', 'lead', 'pessoa', 'person', 'cliente', 'prospect',
+  ...HONORIFICS,
+  ...['contato', 'contact', 'lead', 'pessoa', 'person', 'cliente', 'prospect'],
+];
+
+/**
+ * What forms and record pages show in an empty field ("—", "Adicionar", "Select…", "Nenhum"): never a value. A
+ * value is a placeholder when it is one of these, or begins with one and has three words at most ("Adicionar
+ * empresa", "Add a company").
+ */
+// prettier-ignore
+export const PLACEHOLDERS = [
+  '-', '--', '—', '–', '...', 'n/a', 'n/d', 'adicionar', 'add', 'selecionar', 'selecione', 'select',
+  'escolha', 'choose', 'nenhum', 'nenhuma', 'none', 'vazio', 'empty', 'sem', 'nao informado',
+  'not set', 'unknown', 'desconhecido', 'clique', 'click', 'informe', 'digite', 'enter', 'editar', 'edit',
+  'buscar', 'search', 'pesquisar',
 ];
 
 /** Words that make a text a company's name when they end or begin it (legal forms, kinds of organisation). */

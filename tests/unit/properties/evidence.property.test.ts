@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
+import { labelled } from '@/lib/extract/fields';
 import { page } from '@/lib/extract/page';
 import { DECORATIONS, PLACES, ROLE_WORDS } from '@/lib/extract/rules';
 import type { Extractor } from '@/lib/extract/types';
@@ -83,7 +84,7 @@ describe('decorations, places and roles', () => {
           <div class="card"><strong>${asName}</strong><span>${title}</span></div>
           <div class="card"><strong>${asCompany}</strong><span>${title}</span></div>
           </main></body></html>`;
-        const found = collect([page], doc(html), 'https://crm.exemplo.com.br/contatos/1');
+        const found = collect([page, labelled], doc(html), 'https://crm.exemplo.com.br/contatos/1');
         for (const c of found) {
           const name = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
           expect([fold(asName), fold(asCompany)]).not.toContain(name);
@@ -120,7 +121,7 @@ describe('one person, however many sources', () => {
             },
           ],
         };
-        const found = collect([page, other], doc(html), 'https://crm.exemplo.com.br/contatos/1');
+        const found = collect([page, labelled, other], doc(html), 'https://crm.exemplo.com.br/contatos/1');
         expect(found).toHaveLength(1);
         expect(fold(`${found[0]!.primeiro_nome} ${found[0]!.ultimo_nome}`)).toBe(fold(`${first} ${last}`));
         expect(fold(found[0]!.empresa)).toBe(fold(company));

@@ -1,0 +1,231 @@
+import type { Extractor } from './types';
+import { all, text } from './dom';
+import {
+  domainCompany,
+  fieldOf,
+  hasCompanyWord,
+  inNoise,
+  isPageWord,
+  labelKey,
+  nameScore,
+  noisyHeading,
+} from './evidence';
+import { cleanName, found, person, tidy } from './names';
+import { company } from './page';
+import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
+import { fold } from '../text';
+
+/*
+ * Labelled fields: how record pages (CRMs, ERPs, shared documents, edit forms) show a person — "Nome", "Empresa",
+ * "Account Name", "Cargo" beside their values — in the shapes apps use: dl/dt/dd, table rows, a label and its input,
+ * rows of a label element and a value element, "Label: value" lines, captions under their value, aria-label,
+ * aria-labelledby and data-label attributes. The labels are the table of lib/extract/rules.ts (LABELS); what an empty
+ * field shows is never a value (PLACEHOLDERS). Where the fields name no one, the record's name is its title's or
+ * its heading's, with the fields' company.
+ */
+
+export type Fields = Partial<Record<Field, string>>;
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+// controls that hold a value the user typed or chose
+const FORM = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select,textarea';
+// where a label may stand: elements of one text (a leaf, or one leaf inside) of these tags, or called a label
+const LABEL_TAGS = new Set('DT TH TD LABEL LEGEND P SPAN STRONG B DIV H2 H3 H4 H5 H6'.split(' '));
+const LABEL_CLASS = /label|key|field/i;
+// how labels begin (three letters, folded): most texts of a large page are passed over without reading them whole
+const STARTS = new Set(Object.values(LABELS).flatMap((words) => words.map((w) => w.slice(0, 3))));
+const start = (s: string) => fold(s.trimStart().slice(0, 3));
+// a record's side column (Agendor's, HubSpot's) holds its fields: only its own heading may make it noise
+const SIDE = 'aside,[role=complementary]';
+// where the signed-in user and the app's menus show, never the record
+const NOT_RECORD = 'header,[role=banner],[class*=user i],[class*=owner i]';
+
+/** Whether a value is what an empty field shows ("—", "Adicionar", "Select…", "Adicionar empresa"). */
+export function isPlaceholder(value: string): boolean {
+  const words = fold(value)
+    .replace(/[.…+:]+$/, '')
+    .trim()
+    .split(/\s+/);
+  const v = words.join(' ');
+  return (
+    !v ||
+    PLACEHOLDERS.includes(v) ||
+    (words.length <= 3 && /^\p{L}/u.test(v) && PLACEHOLDERS.includes(words[0]!))
+  );
+}
+
+/** Whether a field's element is in a region whose people are not the page's; a record's side column is not. */
+function fieldNoise(el: Element): boolean {
+  const side = el.closest(SIDE);
+  if (!side) return inNoise(el);
+  return noisyHeading(side) || (!!side.parentElement && inNoise(side.parentElement));
+}
+
+/** A form control's value: what the user typed, the option chosen. */
+function controlValue(c: Element): string {
+  if (c.tagName === 'SELECT') {
+    const s = c as HTMLSelectElement;
+    return text(s.selectedOptions?.[0] ?? c.querySelector('option[selected]'));
+  }
+  return tidy((c as HTMLInputElement).value ?? c.getAttribute('value') ?? c.textContent);
+}
+
+/**
+ * What an element shows as a value: its control's value; else its text — or, when that text begins with a linked
+ * record's name ("Totvs S.A." + "totvs.com") or markup glues several texts ("Acme Logistics LLC" + "Primary"), the
+ * first of them.
+ */
+export function shown(el: Element | null | undefined): string {
+  if (!el) return '';
+  const control = el.matches(FORM) ? el : el.querySelector(FORM);
+  if (control) return controlValue(control);
+  const whole = text(el);
+  if (!el.childElementCount || whole.length > 200) return whole;
+  const link = text(el.querySelector('a[href]'));
+  if (link && whole.startsWith(link)) return link;
+  let leaf = el.firstElementChild;
+  while (leaf?.firstElementChild) leaf = leaf.firstElementChild;
+  const first = text(leaf);
+  return first && whole.length > first.length && whole.startsWith(first) && !/\s/.test(whole[first.length]!)
+    ? first
+    : whole;
+}
+
+/** The value shown for a label element: its dd, its control, its sibling, the rest of its line, the next block. */
+export function valueOf(label: Element): string {
+  if (label.tagName === 'DT') {
+    for (let n = label.nextElementSibling; n; n = n.nextElementSibling)
+      if (n.tagName === 'DD') return shown(n);
+    return '';
+  }
+  const id = label.getAttribute('for');
+  const target = id && label.ownerDocument.getElementById(id);
+  // a radio's or a checkbox's label names an option, not a field
+  if (target) return target.matches(FORM) ? controlValue(target) : shown(target);
+  const control = label.querySelector(FORM);
+  if (control) return controlValue(control);
+  if (label.nextElementSibling) return shown(label.nextElementSibling);
+  const parent = label.parentElement;
+  const own = text(label);
+  const line = text(parent);
+  // "Cargo: Gerente de Operações"
+  if (parent && parent.childElementCount <= 3 && line.length > own.length && line.startsWith(own))
+    return line.slice(own.length).replace(/^[\s:–-]+/, '');
+  return shown(parent?.nextElementSibling);
+}
+
+/**
+ * Puts `raw` in `out` as the value of `field` (named by `label`) when it is one, each field's first value winning. A "Nome" holding a
+ * company's name (a record of a company) gives the company; one word under "Nome" beside a "Sobrenome" is a first
+ * name.
+ */
+function take(out: Fields, field: Field, raw: string, label: string): boolean {
+  const value = tidy(raw);
+  if (!value || value.length > 120 || isPlaceholder(value) || fieldOf(value)) return false;
+  if (field === 'full') {
+    const name = cleanName(value);
+    // the label vouches for a name's shape, unless it may name a company's record too ("Cliente")
+    const score = name ? nameScore(name) : 0;
+    if (score >= 0.5 || (score && !EITHER_LABELS.includes(labelKey(label)))) out.full ??= name;
+    else if (name && !name.includes(' ')) out.first ??= name;
+    else if (company(value) && hasCompanyWord(value)) out.company ??= value;
+    else return false;
+    return true;
+  }
+  if (out[field]) return false;
+  const ok =
+    field === 'email'
+      ? EMAIL.test(value)
+      : field === 'company'
+        ? !!company(value) && !isPageWord(value)
+        : field === 'role'
+          ? /\p{L}/u.test(value) && !EMAIL.test(value)
+          : !!cleanName(value);
+  if (ok) out[field] = field === 'email' ? EMAIL.exec(value)![0] : value;
+  return ok;
+}
+
+// attributes that name a control or a value: "Empresa", "Empresa: Nubank", the id of its label, a placeholder
+const NAMED_BY = ['aria-label', 'data-label', 'data-field-label', 'aria-labelledby', 'placeholder'];
+
+/** The label an attribute gives an element ("Empresa", "Nome da empresa..." -> "Nome da empresa"), and its value if inline. */
+function attributeLabel(el: Element): [label: string, inline: string] {
+  const name = NAMED_BY.find((a) => el.hasAttribute(a))!;
+  const raw = el.getAttribute(name) ?? '';
+  const named = name === 'aria-labelledby' ? text(el.ownerDocument.getElementById(raw.split(' ')[0]!)) : raw;
+  const [label = '', inline = ''] = named.split(/:\s*/);
+  return [label.replace(/[.…]+$/, ''), inline];
+}
+
+/** Labelled fields outside noise, the first value of each kind, and the first field's element. */
+export function fields(doc: Document): { f: Fields; at?: Element } {
+  const f: Fields = {};
+  let at: Element | undefined;
+  const attributed: Element[] = [];
+  // one pass over the page's elements: far cheaper than selector lists on large pages
+  for (const el of doc.body ? all(doc.body, '*', 8000) : []) {
+    if (el.attributes.length && NAMED_BY.some((a) => el.hasAttribute(a))) attributed.push(el);
+    // one text: a leaf, or one leaf inside ("<p title='Cargo'><b>Cargo</b></p>")
+    if (el.childElementCount > 1 || el.firstElementChild?.firstElementChild) continue;
+    if (!LABEL_TAGS.has(el.tagName) && !LABEL_CLASS.test(el.getAttribute('class') ?? '')) continue;
+    const raw = el.textContent ?? '';
+    if (raw.length > 40 || raw.length < 3 || !STARTS.has(start(raw))) continue;
+    // "Companies (2)": a list's label with its count
+    const field = fieldOf(tidy(raw).replace(/\s*\(\d+\)$/, ''));
+    if (!field || fieldNoise(el)) continue;
+    // a column header is a list's, read with the list (rows), not one field
+    if (el.tagName === 'TH' && !el.nextElementSibling?.matches('td')) continue;
+    if (take(f, field, valueOf(el), raw)) at ??= el;
+  }
+  // controls and values named by an attribute
+  for (const el of attributed.slice(0, 500)) {
+    // a region's name ("Company" over a section of fields) names no one value
+    if (!el.matches(FORM) && el.childElementCount > 1) continue;
+    const [label, inline] = attributeLabel(el);
+    const field = fieldOf(label);
+    if (field && !fieldNoise(el) && take(f, field, inline || shown(el), label)) at ??= el;
+  }
+  return { f, at };
+}
+
+/**
+ * The record's name where its fields name no one: the part of the page's title that reads as a name ("Ms. Emily
+ * Carter | Lead | Salesforce"), else the nearest heading (then the nearest element called a title or a name) before
+ * the fields that reads as one — never the signed-in user's.
+ */
+export function recordName(doc: Document, at: Element): string {
+  const titled = tidy(doc.title)
+    .split(/\s*(?:[|:–—]|\s-\s)\s*/)
+    .map((t) => cleanName(t))
+    .find((t) => t && nameScore(t) >= 0.5);
+  if (titled) return titled;
+  for (const selector of ['h1,h2,h3', '[class*=title i],[class*=name i]']) {
+    const before = all(doc, selector, 300).filter(
+      // DOCUMENT_POSITION_PRECEDING: the element comes before the fields
+      (el) => at.compareDocumentPosition(el) & 2 && !el.closest(NOT_RECORD) && !fieldNoise(el),
+    );
+    const name = before
+      .map((el) => cleanName(shown(el)))
+      .filter((n) => n && nameScore(n))
+      .at(-1);
+    if (name) return name;
+  }
+  return '';
+}
+
+/** The person of a record's labelled fields ("Nome", "Sobrenome", "Empresa", "Cargo", "E-mail"). */
+export const labelled: Extractor = {
+  id: 'fields',
+  extract(doc) {
+    const { f, at } = fields(doc);
+    const labelledCo = company(f.company);
+    const co = labelledCo || domainCompany(f.email);
+    // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
+    const sure = labelledCo ? 0.9 : 0.5;
+    const named = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
+    if (named && nameScore(named)) return found([person('page', Math.max(sure, 0.8), named, co, f.role)]);
+    // the heading names the record, the fields say where they work
+    const name = at && co ? recordName(doc, at) : '';
+    return found([name ? person('page', sure, name, co, f.role) : null]);
+  },
+};

@@ -1,0 +1,268 @@
+import fc from 'fast-check';
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { collect } from '@/lib/extract/candidates';
+import { fields, isPlaceholder, labelled, shown } from '@/lib/extract/fields';
+import { installLexicon } from '@/lib/extract/lexicon';
+import { cleanName } from '@/lib/extract/names';
+import { page } from '@/lib/extract/page';
+import { HONORIFICS, PLACEHOLDERS } from '@/lib/extract/rules';
+
+/*
+ * The labelled fields' reader (lib/extract/fields.ts): each shape record pages use for a label and its value, what
+ * an empty field shows, the record's name from its title or heading with the fields' company, honorifics.
+ */
+
+installLexicon();
+const doc = (body: string, title = '') =>
+  parseHTML(`<html><head><title>${title}</title></head><body>${body}</body></html>`)
+    .document as unknown as Document;
+const read = (body: string, title = '') => fields(doc(body, title)).f;
+const people = (body: string, title = '') =>
+  collect([page, labelled], doc(body, title), 'https://crm.exemplo.com.br/registro/1').map((c) => [
+    `${c.primeiro_nome} ${c.ultimo_nome}`,
+    c.empresa,
+  ]);
+
+describe('labelled fields', () => {
+  it.each([
+    ['dl/dt/dd', '<dl><dt>Empresa</dt><dd>Metalúrgica Tupi Ltda.</dd></dl>'],
+    ['a table row', '<table><tr><th>Empresa</th><td>Metalúrgica Tupi Ltda.</td></tr></table>'],
+    ['a label and its input', '<label for="e">Empresa</label><input id="e" value="Metalúrgica Tupi Ltda.">'],
+    [
+      'a label beside a block holding the input',
+      '<div><label>Empresa</label><div><input value="Metalúrgica Tupi Ltda."></div></div>',
+    ],
+    [
+      'a paragraph label (a title attribute) and its value',
+      '<div><p title="Empresa">Empresa</p><p><a href="/r/1"><span>Metalúrgica Tupi Ltda.</span></a></p></div>',
+    ],
+    [
+      'rows of divs',
+      '<div class="row"><div class="t">Empresa</div><div class="v">Metalúrgica Tupi Ltda.</div></div>',
+    ],
+    ['a "Label: value" line', '<p><span>Empresa:</span> Metalúrgica Tupi Ltda.</p>'],
+    ['a card heading and its value', '<section><h4>Empresa</h4><p>Metalúrgica Tupi Ltda.</p></section>'],
+    ['aria-label on a control', '<input aria-label="Empresa" value="Metalúrgica Tupi Ltda.">'],
+    ['aria-label carrying both', '<span aria-label="Empresa: Metalúrgica Tupi Ltda.">MT</span>'],
+    [
+      'aria-labelledby',
+      '<span id="l">Organização</span><input aria-labelledby="l" value="Metalúrgica Tupi Ltda.">',
+    ],
+    [
+      'data-label (responsive tables)',
+      '<table><tr><td data-label="Empresa">Metalúrgica Tupi Ltda.</td></tr></table>',
+    ],
+    [
+      'a filled control named by its placeholder',
+      '<input placeholder="Nome da empresa..." value="Metalúrgica Tupi Ltda.">',
+    ],
+    [
+      'a list label with its count',
+      '<div><h3>Empresas (1)</h3><div><a href="/e/1">Metalúrgica Tupi Ltda.</a><div>tupi.com.br</div></div></div>',
+    ],
+    [
+      'in a record side column',
+      '<main><aside><h2>Dados da pessoa</h2><dl><dt>Empresa</dt><dd>Metalúrgica Tupi Ltda.</dd></dl></aside></main>',
+    ],
+  ])('read from %s', (_, body) => {
+    expect(read(body).company).toBe('Metalúrgica Tupi Ltda.');
+  });
+
+  it('English labels: Account Name, Job Position, Work email, Contact Name', () => {
+    expect(
+      read(`<div><span>Account Name</span><span>Contoso Ltd</span></div>
+        <div><span>Job Position</span><span>Energy Manager</span></div>
+        <div><span>Work email</span><span>v.rojas@andescopper.cl</span></div>
+        <div><label>Contact Name</label><div><input value="Valentina Rojas"></div></div>`),
+    ).toEqual({
+      company: 'Contoso Ltd',
+      role: 'Energy Manager',
+      email: 'v.rojas@andescopper.cl',
+      full: 'Valentina Rojas',
+    });
+  });
+
+  it('a region named by aria-label is no field: its text is not a value', () => {
+    const f =
+      read(`<section aria-label="COMPANY"><div><label>Website</label><input value="https://x.co"></div>
+      <div><label>City</label><input value="Manchester"></div></section>`);
+    expect(f.company).toBeUndefined();
+  });
+
+  it('a radio option named like a label is no field', () => {
+    const f = read(`<div><input type="radio" id="r"><label for="r">Empresa</label></div>`);
+    expect(f.company).toBeUndefined();
+  });
+
+  it('skips what an empty field shows and takes the next value of that kind', () => {
+    expect(
+      read(`<dl><dt>Empresa</dt><dd>—</dd><dt>Cargo</dt><dd>Adicionar cargo</dd><dt>Empresa</dt><dd>Acme Ltda</dd>
+        <dt>Cargo</dt><dd>Select...</dd></dl>`),
+    ).toEqual({ company: 'Acme Ltda' });
+  });
+
+  it('navigation, footers and noisy side columns are not the record', () => {
+    expect(read('<nav><span>Empresa</span><span>Acme Ltda</span></nav>')).toEqual({});
+    expect(
+      read('<aside><h2>Pessoas também viram</h2><dl><dt>Empresa</dt><dd>Acme Ltda</dd></dl></aside>'),
+    ).toEqual({});
+  });
+
+  it('a first name under "Nome" beside a "Sobrenome" makes the full name', () => {
+    const f = read(
+      '<table><tr><td>Nome</td><td>Cristiane</td><td>Sobrenome</td><td>Albuquerque</td></tr></table>',
+    );
+    expect(f).toEqual({ first: 'Cristiane', last: 'Albuquerque' });
+    expect(
+      people('<table><tr><td>Nome</td><td>Cristiane</td><td>Sobrenome</td><td>Albuquerque</td></tr></table>'),
+    ).toEqual([['Cristiane Albuquerque', '']]);
+  });
+
+  it('a "Nome" holding a company (a record of a company) gives the company, never a person', () => {
+    expect(
+      people(`<h1>Clínica Sorriso Ltda.</h1><dl><dt>Nome</dt><dd>Clínica Sorriso Ltda.</dd>
+        <dt>Contato principal</dt><dd>Dra. Aline Queiroz</dd></dl>`),
+    ).toEqual([['Aline Queiroz', 'Clínica Sorriso Ltda.']]);
+  });
+
+  it('a label that may name a company record ("Cliente") holds a name only when it begins with a given name', () => {
+    expect(read('<dl><dt>Cliente</dt><dd>Fazenda Três Lagoas</dd></dl>').full).toBeUndefined();
+    expect(read('<dl><dt>Cliente</dt><dd>Mariana Xavantes</dd></dl>').full).toBe('Mariana Xavantes');
+    // a label that says it is a person vouches for a name of unknown given name
+    expect(read('<dl><dt>Contato</dt><dd>Xingu Tapajós</dd></dl>').full).toBe('Xingu Tapajós');
+  });
+});
+
+describe('what a field shows', () => {
+  const el = (html: string) => doc(html).body.firstElementChild!;
+  it.each([
+    ['a control', '<div><input value="Acme"></div>', 'Acme'],
+    [
+      'a chosen option',
+      '<div><select><option>A</option><option selected>Acme</option></select></div>',
+      'Acme',
+    ],
+    [
+      'a linked record before its detail',
+      '<div><a href="/c/1">Totvs S.A.</a> <span>totvs.com</span></div>',
+      'Totvs S.A.',
+    ],
+    [
+      'the first of glued texts',
+      '<div><span>Acme Logistics LLC</span><span>Primary</span></div>',
+      'Acme Logistics LLC',
+    ],
+    ['a text of several words', '<div><span>Ana</span> <span>Souza</span></div>', 'Ana Souza'],
+  ])('%s', (_, html, value) => expect(shown(el(html))).toBe(value));
+});
+
+describe("the record's name with the fields' company", () => {
+  it('from the title where the page shows no name (a shadow-DOM header)', () => {
+    expect(
+      people(
+        '<div><span>Company</span><div>Northwind Traders Inc.</div></div>',
+        'Ms. Emily Carter | Lead | Salesforce',
+      ),
+    ).toEqual([['Emily Carter', 'Northwind Traders Inc.']]);
+  });
+
+  it('from the nearest heading before the fields, never the signed-in user', () => {
+    expect(
+      people(
+        `<header><span class="user-name">Sílvia Montes</span></header>
+        <h2>Wagner de Oliveira Prates</h2>
+        <table><tr><th>Empresa</th><td>Construtora Alicerce Forte</td></tr><tr><th>Dono</th><td>Sílvia Montes</td></tr></table>`,
+        'Pessoa - PipeRun',
+      ),
+    ).toEqual([['Wagner de Oliveira Prates', 'Construtora Alicerce Forte']]);
+  });
+
+  it('from an element called a title, or a heading holding the name in its input', () => {
+    expect(
+      people(`<div class="hdr"><span>Mr.</span><span class="dv-title">Felipe Andrade Souto</span></div>
+        <div><span>Account Name</span><span>Maple Ridge Foods Inc.</span></div>`),
+    ).toEqual([['Felipe Andrade Souto', 'Maple Ridge Foods Inc.']]);
+    expect(
+      people(`<h1><div><input value="Camila Bastos Serrano"></div></h1>
+        <input placeholder="Nome da empresa..." value="Vinícola Encosta do Sol Ltda.">`),
+    ).toEqual([['Camila Bastos Serrano', 'Vinícola Encosta do Sol Ltda.']]);
+  });
+
+  it('the labelled company wins over the mail domain for the heading person', () => {
+    expect(
+      people(
+        `<h1>Mateus Fonseca Dorneles</h1><a href="mailto:mateus.dorneles@serragaucha.beer">mateus.dorneles@serragaucha.beer</a>
+        <div><div>Company</div><div><a href="/c/412">Cervejaria Serra Gaúcha Ltda.</a></div></div>`,
+        'Contact: Mateus Fonseca Dorneles',
+      ),
+    ).toEqual([['Mateus Fonseca Dorneles', 'Cervejaria Serra Gaúcha Ltda.']]);
+  });
+
+  it('no company in the fields, no record person of a heading', () => {
+    const body = '<h2>Wagner Prates</h2><dl><dt>Cargo</dt><dd>Engenheiro</dd></dl>';
+    expect(labelled.extract(doc(body), new URL('https://x.y'))).toEqual([]);
+  });
+});
+
+describe('placeholders', () => {
+  it.each([
+    '—',
+    '-',
+    'Adicionar',
+    'Add',
+    'Select...',
+    'Selecione…',
+    'Nenhum',
+    'Adicionar empresa',
+    'Add a company',
+    '+ Add'.slice(2),
+  ])('%s is what an empty field shows', (v) => expect(isPlaceholder(v)).toBe(true));
+  it.each([
+    'Acme Ltda',
+    'Ana Souza',
+    'Adicionar Tecnologia e Serviços Integrados Ltda',
+    'Diretora de TI',
+    '- Acme Ltda',
+  ])('%s is a value', (v) => expect(isPlaceholder(v)).toBe(false));
+  it('every placeholder of the table, in any case, with an ellipsis or a colon, is one; and is never a field value', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PLACEHOLDERS),
+        fc.constantFrom('', '...', '…', ':'),
+        fc.boolean(),
+        (p, end, up) => {
+          const v = (up ? p.toUpperCase() : p) + end;
+          expect(isPlaceholder(v)).toBe(true);
+          expect(read(`<dl><dt>Empresa</dt><dd>${v}</dd><dt>Cargo</dt><dd>${v}</dd></dl>`)).toEqual({});
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
+
+describe('honorifics (rules.ts HONORIFICS)', () => {
+  it.each([
+    ['Irmã Teresinha Bortolini', 'Teresinha Bortolini'],
+    ['Pe. Fábio Melo', 'Fábio Melo'],
+    ['Mrs. Laura Whitfield', 'Laura Whitfield'],
+    ['Contato Sr. João Lima', 'João Lima'],
+    ['Frei Betto Libânio', 'Betto Libânio'],
+  ])('%s -> %s', (raw, name) => expect(cleanName(raw)).toBe(name));
+
+  it('are never part of a name, and alone name no one', () => {
+    const upper = (s: string) => s.replace(/^./, (c) => c.toUpperCase());
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...HONORIFICS),
+        fc.constantFrom('', '.'),
+        fc.constantFrom('Ana Souza', 'João Pedro dos Santos', 'Teresinha Bortolini'),
+        (h, dot, name) => {
+          expect(cleanName(`${upper(h)}${dot} ${name}`)).toBe(name);
+          expect(cleanName(`${upper(h)}${dot}`)).toBe('');
+        },
+      ),
+    );
+  });
+});
