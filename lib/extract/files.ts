@@ -44,4 +44,6 @@ export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
-export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE];
+/** The mail reader (lib/extract/mail.ts): the people who wrote the mail a page shows, on every page like the page reader. */
+export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
+export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, MAIL_MODULE];

@@ -6,6 +6,7 @@ import {
   genericScript,
   githubScript,
   linkedinScript,
+  mailReader,
   pageReader,
   webmailScript,
   type ContentScript,
@@ -20,8 +21,12 @@ export const scripts: ContentScript[] = [
   genericScript,
 ];
 
-/** Every extractor, the site extractors first, the page reader last. */
-export const extractors = [...scripts.flatMap((s) => s.extractors), ...pageReader.extractors];
+/** Every extractor, the site extractors first, the page and mail readers last. */
+export const extractors = [
+  ...scripts.flatMap((s) => s.extractors),
+  ...pageReader.extractors,
+  ...mailReader.extractors,
+];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);
 

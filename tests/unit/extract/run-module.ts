@@ -4,6 +4,7 @@ import crm from '@/entrypoints/extract-crm';
 import generic from '@/entrypoints/extract-generic';
 import github from '@/entrypoints/extract-github';
 import linkedin from '@/entrypoints/extract-linkedin';
+import mailModule from '@/entrypoints/extract-mail';
 import pageModule from '@/entrypoints/extract-page';
 import webmail from '@/entrypoints/extract-webmail';
 import words from '@/entrypoints/extract-words';
@@ -16,6 +17,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-generic.js': generic,
   '/extract-words.js': words,
   '/extract-page.js': pageModule,
+  '/extract-mail.js': mailModule,
 };
 
 const file = (globalThis as { loading?: string }).loading ?? '';
