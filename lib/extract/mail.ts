@@ -41,11 +41,13 @@ const labelled = (labels: readonly string[]) =>
 const SENDER = labelled(SENDER_LABELS);
 const RECIPIENT = new RegExp(`(?:^|[\\s,;])(?:${RECIPIENT_LABELS.map(escape).join('|')})(?:\\s*:|\\s)`);
 // where a web app shows whose account it is
-const OWNER_AT =
-  'header,[role=banner],[id*=header i],[id*=MainLink_Me i],[aria-label*="conta de" i],[aria-label*="account manager" i],[aria-label*="Google Account" i],[aria-label*="Conta do Google" i]';
+const OWNER_AT = [
+  'header,[role=banner],[id*=header i],[id*=MainLink_Me i]',
+  ...ACCOUNT_LABELS.map((a) => `[aria-label^="${a}" i]`),
+].join(',');
 /** The separators of a signature's one-line form ("Ana Souza | Gerente | Acme", "Ana · Acme"). */
 const SEPARATOR = /\s*[|•·—–]\s*/;
-const SMALL = new Set([...PARTICLES, '&', 'of', 'and', 'em', 'para']);
+const SMALL = new Set([...PARTICLES, '&', 'of', 'and', 'em', 'para', 'na', 'no', 'at', 'in']);
 
 /** Whether a company's domain, not a free mail provider's. */
 const companyDomain = (domain: string) => !!domain && !!domainCompany(`x@${domain}`);
@@ -121,7 +123,8 @@ const sentence = (s: string) =>
 /** A text that names a company: short, not a sentence, a place, a phone, an address, a role or a person's name. */
 export function companyText(raw: string): string {
   const s = tidy(raw);
-  if (!s || s.length > 60 || s.split(' ').length > 6 || sentence(s) || /\S\.[a-z]{2,}(?:\/|$)/i.test(s))
+  // not a sentence, a site ("vtex.com"), a label or a list ("Obrigatório: Ana; Rui")
+  if (!s || s.length > 60 || s.split(' ').length > 6 || sentence(s) || /\S\.[a-z]{2,}(?:\/|$)|[:;]/i.test(s))
     return '';
   if (isPhone(s) || isPlace(s) || isRole(s) || nameScore(s) >= 0.5) return '';
   const c = company(s);
@@ -236,9 +239,12 @@ function mailPeople(doc: Document): Candidate[] {
   if (!people.length) return [];
   let lines: string[] | undefined;
   const out: (Candidate | null)[] = [];
+  const named = new Set<string>();
   for (const [email, name] of people) {
     const score = name ? nameScore(name) : 0;
-    if (!score) continue;
+    // a sender's header holds their address: one person
+    if (!score || named.has(fold(name))) continue;
+    named.add(fold(name));
     lines ??= messageLines(doc.body ?? doc.documentElement);
     const sig = signatureOf(lines, name);
     // a name's shape alone is not enough: its address or its signature must back it
@@ -256,6 +262,9 @@ export const mail: Extractor = {
   // the owner and the colleagues: whoever reads them (a title, a heading), they are not the page's person
   others(doc) {
     const { seen, own, box } = read(doc);
-    return [...new Set([...box.names, ...seen.filter(own).map(([, name]) => fold(name))])].filter(Boolean);
+    // full names only: an account button shows initials ("RQ")
+    return [...new Set([...box.names, ...seen.filter(own).map(([, name]) => fold(name))])].filter((n) =>
+      n.includes(' '),
+    );
   },
 };
