@@ -2,13 +2,10 @@ import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
 import {
   addressNames,
-  couldBeCompany,
   domainCompany,
   domainOf,
   hasCompanyWord,
   inNoise,
-  isPhone,
-  isPlace,
   isRole,
   nameScore,
 } from './evidence';
@@ -126,9 +123,8 @@ export function companyText(raw: string): string {
   // not a sentence, a site ("vtex.com"), a label or a list ("Obrigatório: Ana; Rui")
   if (!s || s.length > 60 || s.split(' ').length > 6 || sentence(s) || /\S\.[a-z]{2,}(?:\/|$)|[:;]/i.test(s))
     return '';
-  if (isPhone(s) || isPlace(s) || isRole(s) || nameScore(s) >= 0.5) return '';
-  const c = company(s);
-  return c && couldBeCompany(c) ? c : '';
+  if (isRole(s) || nameScore(s) >= 0.5) return '';
+  return company(s);
 }
 
 /**
