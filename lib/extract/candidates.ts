@@ -119,10 +119,11 @@ export function collect(extractors: Extractor[], doc: Document, url: string | UR
       }
     }, null);
   }
-  const sited = people.some((g) => g.some((r) => r.site));
-  const list = people
-    .filter((g) => (sited ? g.some((r) => r.site) : !stale.has(words(g[0]!.c).join(' '))))
-    .map(merge);
+  // who a reader says is not the page's person (a mailbox's owner, the previous page's) is never listed; of the
+  // rest, a site reader's people when it found any
+  const live = people.filter((g) => !stale.has(words(g[0]!.c).join(' ')));
+  const sited = live.some((g) => g.some((r) => r.site));
+  const list = live.filter((g) => !sited || g.some((r) => r.site)).map(merge);
   // a person's name is nobody's company (a guest list put one guest's name as another's company)
   const names = new Set(list.map((c) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`)));
   for (const c of list)

@@ -63,7 +63,11 @@ export function isPlace(s: string): boolean {
     .split(/\s*(?:[,/|•·–—(]|\s-\s|-(?=\s*[a-z]{2}\)?$))\s*/)
     .map((p) => p.replace(/[().]/g, '').trim())
     .filter(Boolean);
-  return !!parts.length && parts.every((p) => lex().places.has(p));
+  const { places } = lex();
+  if (parts.length && parts.every((p) => places.has(p))) return true;
+  // "Caruaru - PE", "Feira de Santana/BA", "Austin, TX": a town, then its state's two letters
+  const [town = '', state = ''] = parts;
+  return parts.length === 2 && state.length === 2 && places.has(state) && /^[a-z' ]{3,40}$/.test(town);
 }
 
 /** A phone number, or a line that gives one ("Tel: (11) 99999-0000"). */

@@ -46,4 +46,6 @@ export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 /** The labelled fields' reader (lib/extract/fields.ts): record pages of every app, beside the page reader. */
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
-export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, FIELDS_MODULE];
+/** The mail reader (lib/extract/mail.ts): the people who wrote the mail a page shows, on every page like the page reader. */
+export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
+export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, FIELDS_MODULE, MAIL_MODULE];

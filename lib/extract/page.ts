@@ -4,7 +4,6 @@ import {
   addressNames,
   couldBeCompany,
   domainCompany,
-  domainOf,
   fieldOf,
   hasCompanyWord,
   inNoise,
@@ -26,12 +25,7 @@ import { fold } from '../text';
  * company. Regions whose people are not the page's (lib/extract/rules.ts NOISE_*) are never read.
  */
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
-const EMAILS = new RegExp(EMAIL.source, 'g');
-// where a web app shows whose account it is
-const OWNER_AT =
-  'header,[role=banner],[id*=header i],[aria-label*="conta de" i],[aria-label*="account manager" i],[aria-label*="Google Account" i],[aria-label*="Conta do Google" i]';
-
+export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 /** The company a text names, or '' when it is a place, a phone, a role, a platform, a person's name or nothing. */
 export const company = (raw: unknown) => {
   const c = cleanCompany(raw);
@@ -81,7 +75,7 @@ const titleParts = (doc: Document) =>
     .filter(Boolean);
 
 /** Mail addresses on the page with the element that carries each (outside noise), in the page's order. */
-function addresses(doc: Document): [email: string, el: Element][] {
+export function addresses(doc: Document): [email: string, el: Element][] {
   const out: [string, Element][] = [];
   for (const el of all(doc, 'a[href^="mailto:" i],[email],[title*="@"],[data-hovercard-id*="@"]', 300)) {
     const raw =
@@ -94,23 +88,6 @@ function addresses(doc: Document): [email: string, el: Element][] {
   }
   return out;
 }
-
-/** The mailbox owner's addresses, where a page shows them: the title ("… - ana@acme.com - Gmail"), the banner. */
-function owners(doc: Document): string[] {
-  const found = (s: string | null | undefined) => (s ?? '').toLowerCase().match(EMAILS) ?? [];
-  const banner = all(doc, OWNER_AT, 10).flatMap((h) => [
-    ...found(h.textContent?.slice(0, 2000)),
-    ...all(h, '[aria-label*="@"],[title*="@"]', 10).flatMap((e) =>
-      found(`${e.getAttribute('aria-label')} ${e.getAttribute('title')}`),
-    ),
-  ]);
-  return [...found(doc.title), ...banner];
-}
-
-/** A recipient in a mail's header: the element follows "Para:", "To:", "Cc:" in its line. */
-const recipient = (el: Element) =>
-  /^(?:para|to|cc|cco|bcc|com c[oó]pia)\s*:/i.test(tidy(el.parentElement?.textContent)) &&
-  !/^(?:de|from)\s*:/i.test(tidy(el.parentElement?.textContent));
 
 /**
  * The company as the page writes it, when a short text begins with the mail domain's word ("totvs" -> "Totvs
@@ -328,49 +305,11 @@ function rows(doc: Document): Candidate[] {
   return found(out);
 }
 
-/**
- * People known by their address (a mail's sender, a contact card): the name the element shows, the role and
- * company of their signature (the lines under the last place their name stands alone), else the company of the
- * domain as the page writes it. Not the mailbox owner, nor colleagues on the owner's domain, nor recipients.
- */
-function mailPeople(doc: Document, mails: [string, Element][]): Candidate[] {
-  const own = owners(doc);
-  const ownDomains = new Set(own.map(domainOf));
-  const out: (Candidate | null)[] = [];
-  for (const [email, el] of mails) {
-    if (own.includes(email) || ownDomains.has(domainOf(email)) || recipient(el)) continue;
-    const shown =
-      el.getAttribute('name') ||
-      text(el)
-        .replace(EMAIL, '')
-        .replace(/[<>()]/g, ' ');
-    const name = cleanName(shown);
-    const score = name ? nameScore(name) : 0;
-    if (!score || (score < 0.5 && !addressNames(email, name))) continue;
-    const signature = all(doc, 'p,div,span,td,strong,b', 3000)
-      .filter((s) => !s.childElementCount && s !== el && fold(cleanName(text(s))) === fold(name))
-      .at(-1);
-    const lines = signature ? linesAfter(signature, 4) : [];
-    const role = lines.map(roleLine).find(Boolean);
-    const written = companyLine(lines);
-    out.push(
-      person(
-        'page',
-        out.length ? 0.35 : 0.6,
-        name,
-        role?.[1] || written || writtenCompany(doc, domainCompany(email)),
-        role?.[0],
-      ),
-    );
-  }
-  return found(out);
-}
-
 export const page: Extractor = {
   id: 'page',
   extract(doc) {
     const mails = addresses(doc);
     const pageCo = pageCompany(doc);
-    return found([headingPerson(doc, mails), ...mailPeople(doc, mails), ...rows(doc), ...cards(doc, pageCo)]);
+    return found([headingPerson(doc, mails), ...rows(doc), ...cards(doc, pageCo)]);
   },
 };

@@ -7,6 +7,7 @@ import {
   githubScript,
   linkedinScript,
   fieldsReader,
+  mailReader,
   pageReader,
   webmailScript,
   type ContentScript,
@@ -21,11 +22,12 @@ export const scripts: ContentScript[] = [
   genericScript,
 ];
 
-/** Every extractor, the site extractors first, the page and fields readers last. */
+/** Every extractor, the site extractors first, the page, fields and mail readers last. */
 export const extractors = [
   ...scripts.flatMap((s) => s.extractors),
   ...pageReader.extractors,
   ...fieldsReader.extractors,
+  ...mailReader.extractors,
 ];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);

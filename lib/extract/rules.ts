@@ -190,3 +190,34 @@ export const COMPANY_WORDS = [
   'digital', 'agro', 'energia', 'hospital', 'universidade', 'university', 'instituto', 'institute', 'fundacao',
   'associacao', 'cooperativa', 'foundation', 'global', 'brasil', 'brazil', 'international', 'network',
 ];
+
+/**
+ * Mail (lib/extract/mail.ts). Words of a mailbox's page title ("Email - Ana Souza - Outlook", "Caixa de entrada -
+ * ana@acme.com - Gmail"): a title with one of them as a part is a mailbox's, and a name among its parts is the
+ * owner's.
+ */
+// prettier-ignore
+export const MAIL_TITLE_WORDS = [
+  'email', 'e-mail', 'mail', 'correio', 'webmail', 'outlook', 'gmail', 'yahoo mail', 'caixa de entrada', 'inbox',
+  'mensagens', 'messages', 'itens enviados', 'sent items', 'zoho mail', 'roundcube', 'proton mail',
+];
+
+/** How an account button names whose account it is ("Gerenciador de contas de Ana Souza", "Google Account: Ana"). */
+// prettier-ignore
+export const ACCOUNT_LABELS = [
+  'gerenciador de contas de', 'gerenciador de contas para', 'account manager for', 'conta do google:',
+  'google account:', 'conta de', 'account of', 'conta:', 'account:', 'perfil de', 'profile of', 'minha conta',
+  'my account',
+];
+
+/** The label of a mail's sender, in a header line or an element's aria-label ("De: Ana Souza", "From: …"). */
+export const SENDER_LABELS = ['de', 'from', 'remetente', 'sender', 'enviado por', 'sent by'];
+
+/** Labels of the lines that list a mail's recipients: not the contact, unless the seller picks them. */
+// prettier-ignore
+export const RECIPIENT_LABELS = ['para', 'to', 'cc', 'cco', 'bcc', 'com copia', 'copia', 'destinatarios', 'recipients'];
+
+/** Where a message quotes an earlier one (the owner's words and signature): never read for people. */
+// prettier-ignore
+export const QUOTE_REGIONS =
+  'blockquote,[class*=quote i],[id*=quote i],[id*=RplyFwd i],[id*=appendonsend i],[class*=ms-outlook-mobile-reference i]';

@@ -13,8 +13,9 @@ import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { FIELDS_MODULE, PAGE_MODULE, READERS } from './files';
+import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, READERS } from './files';
 import { labelled } from './fields';
+import { mail } from './mail';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
@@ -65,3 +66,6 @@ export const pageReader = { module: PAGE_MODULE, extractors: [page] };
 
 /** The labelled fields' reader (lib/extract/fields.ts): on every page, in a module of its own. */
 export const fieldsReader = { module: FIELDS_MODULE, extractors: [labelled] };
+
+/** The mail reader (lib/extract/mail.ts): on every page, in a module of its own. */
+export const mailReader = { module: MAIL_MODULE, extractors: [mail] };

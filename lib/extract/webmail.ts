@@ -45,7 +45,12 @@ function sender(source: string, displayName: string, email: string | null, body?
   const at = ls.findLastIndex((l) => fold(splitLine(l)[0]).startsWith(fold(name)));
   const info = ls
     .slice(at + 1, at + 6)
-    .filter((l) => !/@|https?:|www\.|\d{4}|^(tel|fone|cel|phone|mobile|whats)|^\S+\.\S+$/i.test(l))
+    // not a sentence (a footer's "Antes de imprimir, pense no meio ambiente.")
+    .filter(
+      (l) =>
+        !/@|https?:|www\.|\d{4}|^(tel|fone|cel|phone|mobile|whats)|^\S+\.\S+$/i.test(l) &&
+        l.split(' ').length <= 6,
+    )
     .slice(0, 2);
   let [, title = '', company = ''] = at < 0 ? [] : splitLine([ls[at], ...info].join(' | '));
   // a single line after the name is the title, unless it names the domain's company
@@ -77,20 +82,36 @@ export const gmail: Extractor = {
     all(doc, 'tr.zA [email]', 300).map((el) => fold(cleanName(el.getAttribute('name') || text(el)))),
 };
 
+/** An address's domain, or the whole address when it is free mail (an owner's colleagues share a company's). */
+const domain = (address: string | null | undefined) => {
+  const [, d = ''] = fold(address ?? '').split('@');
+  return FREE_MAIL.includes(d.split('.')[0]!) ? fold(address ?? '') : d;
+};
+
 export const outlook: Extractor = {
   id: 'outlook',
   matches: (url) => /^outlook\.(office|office365|live)\.com$|^outlook\.cloud\.microsoft$/.test(url.hostname),
   extract(doc) {
     const pane =
       doc.querySelector('#ReadingPaneContainerId,[data-app-section=MailReadCompose],[role=main]') ?? doc;
-    // the sender's name carries its address in a title, before the recipients'
-    const from = all(pane, '[title*="@"]', 50).find((el) => cleanName(text(el)));
+    // the sender's name carries its address in a title, before the recipients'; never the owner (the account
+    // button's address) nor a colleague on the owner's domain
+    const own = domain(doc.querySelector('[id*=MainLink_Me i] [title*="@"]')?.getAttribute('title'));
+    const from = all(pane, '[title*="@"]', 50).find(
+      (el) =>
+        cleanName(text(el)) &&
+        !/^(?:para|to|cc)\b/i.test(tidy(el.parentElement?.textContent)) &&
+        (!own || domain(el.getAttribute('title')) !== own),
+    );
     return from
       ? sender(
           'outlook',
           text(from),
           from.getAttribute('title'),
-          pane.querySelector('[aria-label="Message body" i],[aria-label="Corpo da mensagem" i]'),
+          // the body of the sender's own message, in a conversation of several
+          (from.closest('[role=document]') ?? pane).querySelector(
+            '[aria-label="Message body" i],[aria-label="Corpo da mensagem" i]',
+          ),
         )
       : [];
   },

@@ -76,3 +76,34 @@ test('Outlook on the web: the external sender of the reading pane, with the comp
   const listed = (await detectedNames(panel).allTextContents()).join('|');
   for (const n of c.noise) expect(listed).not.toContain(n);
 });
+
+test('Gmail: the external contact of the thread with the company her signature writes, never the mailbox owner', async ({
+  context,
+  serviceWorker,
+  openPage,
+}) => {
+  // the signature says "Atacadão Porto Real"; the address's domain only "atacadaoportoreal"
+  const c = caseOf('gmail-signature-oneline.html');
+  expect(new URL(c.url).hostname).toBe('mail.google.com');
+  const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel)).toHaveText([fullName(c.expected[0]!)]);
+  await panel.getByRole('button', { name: new RegExp(fullName(c.expected[0]!)) }).click();
+  await expect(panel.getByLabel('Empresa *')).toHaveValue('Atacadão Porto Real');
+  const listed = (await detectedNames(panel).allTextContents()).join('|');
+  for (const n of c.noise) expect(listed).not.toContain(n);
+});
+
+test('a webmail without a reader of its own, on a granted site: the sender, not the owner the title names', async ({
+  context,
+  serviceWorker,
+  openPage,
+}) => {
+  // read by the mail reader alone: the site's own reader only knows Outlook's addresses
+  const c = caseOf('outlook-persona-legacy.html');
+  const { tabId } = await openTab(context, serviceWorker, 'http://localhost:8765/webmail/', readPage(c.file));
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel)).toHaveText([fullName(c.expected[0]!)]);
+  await panel.getByRole('button', { name: new RegExp(fullName(c.expected[0]!)) }).click();
+  await expect(panel.getByLabel('Empresa *')).toHaveValue(c.expected[0]!.empresa);
+});

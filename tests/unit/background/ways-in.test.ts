@@ -169,6 +169,7 @@ describe('detect', () => {
         '/extract-words.js',
         '/extract-page.js',
         '/extract-fields.js',
+        '/extract-mail.js',
         '/extract-generic.js',
       ],
     ]);
@@ -188,6 +189,7 @@ describe('detect', () => {
         '/extract-words.js',
         '/extract-page.js',
         '/extract-fields.js',
+        '/extract-mail.js',
         '/extract-linkedin.js',
         '/extract-generic.js',
       ],

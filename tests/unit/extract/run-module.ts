@@ -4,6 +4,7 @@ import crm from '@/entrypoints/extract-crm';
 import generic from '@/entrypoints/extract-generic';
 import github from '@/entrypoints/extract-github';
 import linkedin from '@/entrypoints/extract-linkedin';
+import mailModule from '@/entrypoints/extract-mail';
 import pageModule from '@/entrypoints/extract-page';
 import fieldsModule from '@/entrypoints/extract-fields';
 import webmail from '@/entrypoints/extract-webmail';
@@ -18,6 +19,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-words.js': words,
   '/extract-page.js': pageModule,
   '/extract-fields.js': fieldsModule,
+  '/extract-mail.js': mailModule,
 };
 
 const file = (globalThis as { loading?: string }).loading ?? '';

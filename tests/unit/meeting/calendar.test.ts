@@ -47,6 +47,7 @@ describe('readMeeting', () => {
       '/extract-words.js',
       '/extract-page.js',
       '/extract-fields.js',
+      '/extract-mail.js',
       '/extract-webmail.js',
       '/extract-generic.js',
     ]);

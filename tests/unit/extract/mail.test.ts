@@ -1,0 +1,286 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { collect } from '@/lib/extract/candidates';
+import { isPlace } from '@/lib/extract/evidence';
+import { installLexicon } from '@/lib/extract/lexicon';
+import { companyText, mail, mailbox, messageLines, signatureOf, writtenAs } from '@/lib/extract/mail';
+import { page } from '@/lib/extract/page';
+import { outlook } from '@/lib/extract/webmail';
+import type { Extractor } from '@/lib/extract/types';
+
+installLexicon();
+const doc = (html: string) => parseHTML(`<html>${html}</html>`).document as unknown as Document;
+const URL_ = new URL('https://mail.example.com/inbox/1');
+const names = (list: { primeiro_nome: string; ultimo_nome: string }[]) =>
+  list.map((p) => `${p.primeiro_nome} ${p.ultimo_nome}`);
+
+describe('signatureOf: the lines under the sender’s name', () => {
+  it('reads the title and the company, and never a place, a phone, a site or an address', () => {
+    const lines = [
+      'Bom dia.',
+      'Att.,',
+      'Larissa Pimentel',
+      'Gerente de Logística',
+      'Lumen Energia',
+      'Campinas | SP',
+    ];
+    expect(signatureOf(lines, 'Larissa Pimentel')).toEqual({
+      role: 'Gerente de Logística',
+      company: 'Lumen Energia',
+    });
+    expect(
+      signatureOf(
+        ['Osvaldo Krause', 'Gerente de Suprimentos', 'Caxias do Sul - RS', 'Tel.: +55 54 3209-1122'],
+        'Osvaldo Krause',
+      ),
+    ).toEqual({ role: 'Gerente de Suprimentos', company: '' });
+    expect(
+      signatureOf(
+        ['Ana Lima', 'Sócia', 'www.acme.com.br', 'ana@acme.com.br', 'Feira de Santana/BA'],
+        'Ana Lima',
+      ),
+    ).toEqual({
+      role: 'Sócia',
+      company: '',
+    });
+  });
+
+  it('reads the one-line form, and a footer sentence after it is no company', () => {
+    const lines = [
+      'Anderson Lira Bezerra | Gerente de TI | Frigorífico Nordeste | Mossoró - RN | (84) 3315-2200',
+      'Antes de imprimir, pense em sua responsabilidade com o meio ambiente.',
+    ];
+    expect(signatureOf(lines, 'Anderson Lira Bezerra')).toEqual({
+      role: 'Gerente de TI',
+      company: 'Frigorífico Nordeste',
+    });
+    expect(signatureOf(['Ana Souza', 'Enviado do meu iPhone'], 'Ana Souza')).toEqual({
+      role: '',
+      company: '',
+    });
+  });
+
+  it('reads "role at company", takes the last place the name stands (not the header), and stops at the next person', () => {
+    expect(
+      signatureOf(
+        ['Ana Souza <ana@nubank.com.br>', 'texto', 'Ana Souza', 'Head de Vendas na Nubank'],
+        'Ana Souza',
+      ),
+    ).toEqual({
+      role: 'Head de Vendas',
+      company: 'Nubank',
+    });
+    expect(
+      signatureOf(['Ana Souza', 'Gerente', 'Rafael Quintela', 'VendaMais Sistemas'], 'Ana Souza'),
+    ).toEqual({
+      role: 'Gerente',
+      company: '',
+    });
+    expect(signatureOf(['Olá'], 'Ana Souza')).toEqual({ role: '', company: '' });
+  });
+});
+
+describe('companyText', () => {
+  it('is a short name of an organisation, never a sentence, place, phone, role, site or person', () => {
+    expect(companyText('Supermercado Boa Praça')).toBe('Supermercado Boa Praça');
+    expect(companyText('Embraer S.A.')).toBe('Embraer S.A.');
+    for (const no of [
+      'Caruaru - PE',
+      '(81) 99654-3210',
+      'Proprietário',
+      'vtex.com',
+      'Enviado do meu iPhone',
+      'Mariana Souza',
+    ])
+      expect(companyText(no), no).toBe('');
+  });
+});
+
+describe('writtenAs: the domain’s name as the page writes it', () => {
+  it('matches the folded letters of a line or of a part of one', () => {
+    expect(
+      writtenAs(['Ana | Compradora | Atacadão Porto Real | Recife - PE'], 'atacadaoportoreal.com.br'),
+    ).toBe('Atacadão Porto Real');
+    expect(writtenAs(['Convite: Apresentação — Hospital Vale Sereno'], 'valesereno.org.br')).toBe(
+      'Hospital Vale Sereno',
+    );
+  });
+
+  it('is nothing for a site address, a text that only holds the word, or free mail', () => {
+    expect(writtenAs(['vtex.com', 'www.vtex.com.br'], 'vtex.com.br')).toBe('');
+    expect(writtenAs(['Valesereno e você: uma campanha'], 'valesereno.org.br')).toBe('');
+    expect(writtenAs(['Gmail'], 'gmail.com')).toBe('');
+  });
+});
+
+describe('isPlace: a town and its state', () => {
+  it('reads "Town - UF", "Town/UF", "Town, TX" as a place, not a company beside a state', () => {
+    for (const p of ['Caruaru - PE', 'Feira de Santana/BA', 'Mossoró - RN', 'Austin, TX'])
+      expect(isPlace(p), p).toBe(true);
+    for (const no of ['Acme 3 - SP', 'Lumen Energia', 'Grupo Mateus']) expect(isPlace(no), no).toBe(false);
+  });
+});
+
+describe('mailbox: who owns the mailbox on screen', () => {
+  it('is named by a mailbox title, the account button and the address shown under those names', () => {
+    const d = doc(`<head><title>Email - Ana Souza - Outlook</title></head><body>
+      <button aria-label="Gerenciador de contas de Ana Souza"><span title="ana.souza@acme.com.br">AS</span></button>
+      <div>Para: <span title="ana@acme.com.br">Ana Souza</span></div></body>`);
+    const box = mailbox(d, [['ana@acme.com.br', 'Ana Souza']]);
+    expect([...box.names]).toEqual(['ana souza']);
+    expect([...box.addresses].sort()).toEqual(['ana.souza@acme.com.br', 'ana@acme.com.br']);
+    expect([...box.domains]).toEqual(['acme.com.br']);
+  });
+
+  it('a free-mail owner has no colleagues; a title that is not a mailbox’s names no owner', () => {
+    const d = doc(`<head><title>Caixa de entrada - joana@gmail.com - Gmail</title></head><body></body>`);
+    expect([...mailbox(d, []).addresses]).toEqual(['joana@gmail.com']);
+    expect([...mailbox(d, []).domains]).toEqual([]);
+    const profile = doc(`<head><title>Ana Souza - Nubank | LinkedIn</title></head><body></body>`);
+    expect([...mailbox(profile, []).names]).toEqual([]);
+  });
+});
+
+describe('messageLines', () => {
+  it('gives the text lines of the page, a quoted message left out', () => {
+    const d =
+      doc(`<body><div>Oi<br>Ana Souza</div><p>Gerente</p><blockquote>Rafael | Vendas | Acme</blockquote>
+      <div id="divRplyFwdMsg">De: Rafael</div><div class="gmail_quote">Em seg, Rafael escreveu:</div><p>Fim</p></body>`);
+    expect(messageLines(d.body)).toEqual(['Oi', 'Ana Souza', 'Gerente', 'Fim']);
+  });
+});
+
+const THREAD = `<head><title>Email - Rafael Quintela - Outlook</title></head><body>
+  <div id="O365_NavHeader"><button aria-label="Gerenciador de contas de Rafael Quintela"><span title="rafael@vendamais.com.br">RQ</span></button></div>
+  <div role="main">
+    <div aria-label="De: Otávio Brandão"><span title="otavio@vendamais.com.br">Otávio Brandão</span></div>
+    <div>Para: <span title="rafael@vendamais.com.br">Rafael Quintela</span></div>
+    <div aria-label="Corpo da mensagem"><p>Rafael, veja abaixo.</p></div>
+    <div aria-label="De: Larissa Pimentel"><span title="larissa.pimentel@lumenenergia.com.br">Larissa Pimentel</span></div>
+    <div>Para: <span title="otavio@vendamais.com.br">Otávio Brandão</span>; Cc: <span title="claudio.ramos@lumenenergia.com.br">Cláudio Ramos</span></div>
+    <div aria-label="Corpo da mensagem"><p>Olá!</p><p>Larissa Pimentel<br>Gerente de Logística<br>Lumen Energia<br>Campinas | SP</p>
+      <div id="divRplyFwdMsg"><b>De:</b> Rafael Quintela &lt;rafael@vendamais.com.br&gt;</div><p>Rafael Quintela | Executivo | VendaMais</p></div>
+  </div></body>`;
+
+describe('the mail reader', () => {
+  it('gives the external sender with the signature’s company: not the owner, a colleague or a recipient', () => {
+    const found = mail.extract(doc(THREAD), URL_);
+    expect(found).toMatchObject([
+      {
+        primeiro_nome: 'Larissa',
+        ultimo_nome: 'Pimentel',
+        empresa: 'Lumen Energia',
+        cargo: 'Gerente de Logística',
+      },
+    ]);
+  });
+
+  it('names the owner and the colleagues as not the page’s person, so no reader lists them', () => {
+    expect(mail.others!(doc(THREAD), URL_).sort()).toEqual(['otavio brandao', 'rafael quintela']);
+    // the page reader reads the owner's name from the title; the mail reader's word keeps it out
+    expect(names(collect([page, mail], doc(THREAD), URL_))).toEqual(['Larissa Pimentel']);
+  });
+
+  it('reads a sender labelled "From:" whose address is only text, and Gmail’s "para mim, Joana" as recipients', () => {
+    const persona = doc(`<body><button aria-label="From: Osvaldo Krause"><div>Osvaldo Krause</div>
+      <div>&lt;osvaldo.krause@vidrariasulina.com.br&gt;</div></button><div>Osvaldo Krause</div><div>Gerente de Suprimentos</div></body>`);
+    expect(mail.extract(persona, URL_)).toMatchObject([
+      {
+        primeiro_nome: 'Osvaldo',
+        ultimo_nome: 'Krause',
+        empresa: 'Vidrariasulina',
+        cargo: 'Gerente de Suprimentos',
+      },
+    ]);
+    const gmail = doc(`<head><title>Cotação - marina@acmesoft.com.br - Gmail</title></head><body>
+      <div><h3><span email="eduardo.pacheco@weg.net" name="Eduardo Pacheco">Eduardo Pacheco</span></h3>
+      <span email="marina@acmesoft.com.br" name="Marina Alves">para mim</span>, <span email="joana.kurtz@weg.net" name="Joana Kurtz">Joana</span></div>
+      <div>Eduardo Pacheco</div><div>Gerente de Compras</div><div>WEG S.A.</div></body>`);
+    expect(names(mail.extract(gmail, URL_))).toEqual(['Eduardo Pacheco']);
+  });
+
+  it('backs a name that is only a name’s shape with the signature’s title; a lone shape with nothing is no one', () => {
+    const withRole =
+      doc(`<body><span email="jz.marcenaria@gmail.com" name="Joseildo Santana">Joseildo Santana</span>
+      <div>Joseildo Santana</div><div>Sócio</div><div>Marcenaria Dois Irmãos</div></body>`);
+    expect(mail.extract(withRole, URL_)).toMatchObject([
+      { primeiro_nome: 'Joseildo', empresa: 'Marcenaria Dois Irmãos' },
+    ]);
+    const bare = doc(
+      `<body><span email="xyz123@gmail.com" name="Quelbio Zandor">Quelbio Zandor</span></body>`,
+    );
+    expect(mail.extract(bare, URL_)).toEqual([]);
+  });
+
+  it('takes the company as the page writes the domain, else the domain’s; an invitation’s guests follow the sender', () => {
+    const invite = doc(`<head><title>Email - Otávio Brandão - Outlook</title></head><body>
+      <div role="heading"><span>Convite: Apresentação — Hospital Vale Sereno</span></div>
+      <div aria-label="De: Débora Assunção"><span title="debora.assuncao@valesereno.org.br">Débora Assunção</span></div>
+      <div>Obrigatório: <span title="marcos.tenorio@valesereno.org.br">Marcos Tenório</span>; <span title="otavio.brandao@vendamais.com.br">Otávio Brandão</span></div></body>`);
+    expect(mail.extract(invite, URL_)).toMatchObject([
+      { primeiro_nome: 'Débora', empresa: 'Hospital Vale Sereno' },
+      { primeiro_nome: 'Marcos', empresa: 'Hospital Vale Sereno' },
+    ]);
+    const plain = doc(
+      `<body><span title="tiago.nunes@totvs.com.br">Tiago Nunes</span><p>www.totvs.com</p></body>`,
+    );
+    expect(mail.extract(plain, URL_)).toMatchObject([{ primeiro_nome: 'Tiago', empresa: 'Totvs' }]);
+  });
+
+  it('costs nothing on a page without mail: no addresses, no lines read', () => {
+    expect(mail.extract(doc('<body><h1>Ana Souza</h1><p>Head de Vendas</p></body>'), URL_)).toEqual([]);
+  });
+});
+
+describe('collect with a reader’s word on who is not the page’s person', () => {
+  it('lets the other readers decide when a site reader found only such people', () => {
+    const site: Extractor = {
+      id: 'site',
+      matches: () => true,
+      extract: () => [
+        {
+          primeiro_nome: 'Ethan',
+          ultimo_nome: 'Cole',
+          empresa: 'CloudPeak',
+          confidence: 0.8,
+          source: 'site',
+        },
+      ],
+      others: () => ['ethan cole'],
+    };
+    const generic: Extractor = {
+      id: 'generic',
+      extract: () => [
+        {
+          primeiro_nome: 'Thiago',
+          ultimo_nome: 'Rasmussen',
+          empresa: 'Fiorde',
+          confidence: 0.6,
+          source: 'generic',
+        },
+      ],
+    };
+    expect(names(collect([site, generic], doc('<body></body>'), URL_))).toEqual(['Thiago Rasmussen']);
+  });
+});
+
+describe('Outlook’s reader', () => {
+  it('leaves out the owner, a colleague on the owner’s domain and the Para line, and reads the sender’s own message', () => {
+    const d =
+      doc(`<body><div id="O365_MainLink_Me"><span title="olivia@cloudpeak.io">OB</span></div><div role="main">
+      <div role="document"><div><span title="ethan@cloudpeak.io">Ethan Cole</span></div>
+        <div aria-label="Message body"><p>Ethan Cole</p><p>Partnerships | CloudPeak</p></div></div>
+      <div role="document"><div><span title="thiago.rasmussen@fiordelogistics.com">Thiago Rasmussen</span></div>
+        <div>To: <span title="olivia@cloudpeak.io">Olivia Bennett</span></div>
+        <div aria-label="Message body"><p>Thiago Rasmussen</p><p>VP of Operations</p><p>Fiorde Logistics</p></div></div>
+    </div></body>`);
+    expect(outlook.extract(d, new URL('https://outlook.office.com/mail/'))).toMatchObject([
+      {
+        primeiro_nome: 'Thiago',
+        ultimo_nome: 'Rasmussen',
+        empresa: 'Fiorde Logistics',
+        cargo: 'VP of Operations',
+      },
+    ]);
+  });
+});

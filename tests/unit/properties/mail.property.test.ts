@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { collect } from '@/lib/extract/candidates';
+import { isPhone, isPlace, isRole } from '@/lib/extract/evidence';
+import { installLexicon } from '@/lib/extract/lexicon';
+import { companyText, signatureOf, writtenAs } from '@/lib/extract/mail';
+import { extractors } from '@/lib/extract/registry';
+import { PLACES, ROLE_WORDS } from '@/lib/extract/rules';
+import { fold } from '@/lib/text';
+
+/*
+ * The mail reader's text rules (lib/extract/mail.ts) on any signature a sender may write: a place, a phone, a site
+ * or a role is never the company, whether read from the signature or from the address's domain; the sender seen in
+ * the header and in the signature is one candidate.
+ */
+
+installLexicon();
+const doc = (html: string) => parseHTML(`<html>${html}</html>`).document as unknown as Document;
+const upper = (s: string) => s.replace(/(^|\s)(\p{L})/gu, (_, sp: string, c: string) => sp + c.toUpperCase());
+const STATES = PLACES.filter((p) => p.length === 2);
+const place = fc.oneof(
+  fc.constantFrom(...PLACES.filter((p) => p.length > 2)).map(upper),
+  // a town the tables do not know, with its state: "Caruaru - PE", "Feira de Santana/BA"
+  fc
+    .tuple(
+      fc.constantFrom('Caruaru', 'Mossoró', 'Feira de Santana', 'Chapecó', 'Itajaí', 'Rio Verde'),
+      fc.constantFrom(' - ', '/', ', '),
+      fc.constantFrom(...STATES),
+    )
+    .map(([town, sep, uf]) => `${town}${sep}${uf.toUpperCase()}`),
+);
+const role = fc
+  .tuple(
+    fc.constantFrom(...ROLE_WORDS.filter((w) => /^\p{L}{3,}\*?$/u.test(w)).map((w) => w.replace('*', 'or'))),
+    fc.constantFrom('', ' de Vendas', ' of Sales', ' Comercial', ' de Compras', ' Sênior'),
+  )
+  .map(([w, rest]) => upper(w) + rest);
+const phone = fc
+  .tuple(
+    fc.constantFrom('', 'Tel.: ', 'Cel: ', '+55 '),
+    fc.integer({ min: 11, max: 99 }),
+    fc.integer({ min: 1000, max: 99999 }),
+  )
+  .map(([p, ddd, n]) => `${p}(${ddd}) ${n}-${String(n).slice(0, 4).padStart(4, '0')}`);
+const site = fc.constantFrom('www.acme.com.br', 'acme.com', 'https://acme.io', 'ana@acme.com.br');
+const footer = fc.constantFrom(
+  'Antes de imprimir, pense em sua responsabilidade com o meio ambiente.',
+  'Enviado do meu iPhone',
+  'Esta mensagem pode conter informação confidencial.',
+);
+const notCompany = fc.oneof(place, role, phone, site, footer);
+const given = fc.constantFrom('Ana', 'João', 'Mariana', 'Carlos', 'Fernanda', 'Lucas', 'Patrícia', 'Rafael');
+const surname = fc.constantFrom('Souza', 'Lima', 'Ribeiro', 'Albuquerque', 'Nascimento', 'Prado');
+const name = fc.tuple(given, surname).map(([g, s]) => `${g} ${s}`);
+const never = (c: string) => !c || (!isPlace(c) && !isPhone(c) && !isRole(c) && !/@|www\.|https?:/.test(c));
+
+describe('signatures and domains (properties)', () => {
+  it('a place, a phone, a site, a role or a footer sentence is never a company text', () => {
+    fc.assert(fc.property(notCompany, (s) => companyText(s) === ''));
+  });
+
+  it('a signature without a company line gives none, in either form, whatever its order', () => {
+    fc.assert(
+      fc.property(
+        name,
+        fc.array(notCompany, { minLength: 1, maxLength: 6 }),
+        fc.boolean(),
+        (n, rest, oneLine) => {
+          const lines = oneLine ? [[n, ...rest].join(' | ')] : [n, ...rest];
+          expect(signatureOf(lines, n).company).toBe('');
+        },
+      ),
+    );
+  });
+
+  it('a signature’s company line is found among places, phones and roles around it', () => {
+    const firm = fc.constantFrom('Lumen Energia', 'Atacadão Porto Real', 'Fiorde Logistics', 'Embraer S.A.');
+    fc.assert(
+      fc.property(
+        name,
+        role,
+        firm,
+        fc.array(fc.oneof(place, phone, site), { maxLength: 4 }),
+        (n, r, f, rest) => {
+          expect(signatureOf([n, r, ...rest, f], n)).toEqual({ role: r, company: f });
+        },
+      ),
+    );
+  });
+
+  it('the company of an address whose domain is a place or a role word is never that place or role', () => {
+    const label = fc.constantFrom(
+      ...PLACES.filter((p) => /^[a-z]{2,}$/.test(p)),
+      ...ROLE_WORDS.filter((w) => /^[a-z]{3,}$/.test(w)),
+    );
+    fc.assert(
+      fc.property(name, label, fc.array(fc.oneof(place, phone, role), { maxLength: 3 }), (n, d, sig) => {
+        const email = `${fold(n).replace(' ', '.')}@${d}.com.br`;
+        const page = doc(
+          `<body><span title="${email}">${n}</span><div>${n}</div>${sig.map((l) => `<div>${l}</div>`).join('')}</body>`,
+        );
+        for (const c of collect(extractors, page, 'https://mail.example.com/'))
+          expect(never(c.empresa), c.empresa).toBe(true);
+        expect(never(writtenAs([...sig, d], `${d}.com.br`))).toBe(true);
+      }),
+    );
+  });
+
+  it('the sender seen in the header, its label and the signature is one candidate', () => {
+    fc.assert(
+      fc.property(name, role, fc.boolean(), (n, r, labelled) => {
+        const email = `${fold(n).replace(' ', '.')}@lumenenergia.com.br`;
+        const head = labelled
+          ? `<div aria-label="De: ${n}"><span title="${email}">${n}</span></div>`
+          : `<h3><span email="${email}" name="${n}">${n}</span> &lt;${email}&gt;</h3>`;
+        const page = doc(`<head><title>Email - Outlook</title></head><body>${head}
+          <div><p>Bom dia.</p><p>${n}<br>${r}<br>Lumen Energia</p></div></body>`);
+        const found = collect(extractors, page, 'https://mail.example.com/').filter(
+          (c) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`) === fold(n),
+        );
+        expect(found).toHaveLength(1);
+        expect(found[0]!.empresa).toBe('Lumen Energia');
+      }),
+    );
+  });
+});
