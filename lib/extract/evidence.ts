@@ -17,6 +17,7 @@ const EMPTY: Lexicon = {
   places: none,
   freeMail: none,
   platforms: none,
+  boilerplate: none,
   pageWords: none,
   decorations: none,
   companyWords: none,
@@ -89,9 +90,13 @@ export function couldBeCompany(s: string): boolean {
 /** Company words in a text ("Ltda", "S.A.", "Tecnologia"): it names an organisation. */
 export const hasCompanyWord = (s: string) => wordsOf(s).some((w) => lex().companyWords.has(w));
 
-/** A site where pages are published or records kept ("LinkedIn", "HubSpot"): never someone's company. */
+/**
+ * A site where pages are published or records kept ("LinkedIn", "HubSpot"), alone or with its own words around it
+ * ("Instagram photos and videos"): never someone's company.
+ */
 export function isPlatform(s: string): boolean {
-  const words = wordsOf(s.replace(/\.com(\.br)?$/i, ''));
+  // "Fotos e vídeos do Instagram": without the platform's own words around its name
+  const words = wordsOf(s.replace(/\.com(\.br)?$/i, '')).filter((w, _, a) => a.length < 2 || !lex().boilerplate.has(w));
   // "LinkedIn Corporation", "Google LLC": the platform with its legal form
   while (words.length > 1 && lex().companyWords.has(words.at(-1)!)) words.pop();
   return lex().platforms.has(words.join(' '));

@@ -44,4 +44,6 @@ export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
-export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE];
+/** The prose reader (lib/extract/prose.ts), beside the page reader: the person a page writes about in sentences. */
+export const PROSE_MODULE: ScriptPublicPath = '/extract-prose.js';
+export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, PROSE_MODULE];

@@ -7,6 +7,7 @@ import {
   githubScript,
   linkedinScript,
   pageReader,
+  proseReader,
   webmailScript,
   type ContentScript,
 } from './scripts';
@@ -20,8 +21,12 @@ export const scripts: ContentScript[] = [
   genericScript,
 ];
 
-/** Every extractor, the site extractors first, the page reader last. */
-export const extractors = [...scripts.flatMap((s) => s.extractors), ...pageReader.extractors];
+/** Every extractor, the site extractors first, the page and prose readers last. */
+export const extractors = [
+  ...scripts.flatMap((s) => s.extractors),
+  ...pageReader.extractors,
+  ...proseReader.extractors,
+];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);
 

@@ -13,7 +13,8 @@ import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { PAGE_MODULE, READERS } from './files';
+import { prose } from './prose';
+import { PAGE_MODULE, PROSE_MODULE, READERS } from './files';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
@@ -61,3 +62,6 @@ export const genericScript: ContentScript = {
 
 /** The page reader (lib/extract/page.ts): on every page, in a module of its own. */
 export const pageReader = { module: PAGE_MODULE, extractors: [page] };
+
+/** The prose reader (lib/extract/prose.ts): on every page, in a module of its own beside the page reader's. */
+export const proseReader = { module: PROSE_MODULE, extractors: [prose] };

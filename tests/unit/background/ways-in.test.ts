@@ -164,7 +164,13 @@ describe('detect', () => {
       title: 'Equipe',
     });
     expect(chrome.injected).toEqual([
-      ['/content-generic.js', '/extract-words.js', '/extract-page.js', '/extract-generic.js'],
+      [
+        '/content-generic.js',
+        '/extract-words.js',
+        '/extract-page.js',
+        '/extract-prose.js',
+        '/extract-generic.js',
+      ],
     ]);
 
     chrome.tabUrls.set(6, 'https://other.example.com/');
@@ -181,6 +187,7 @@ describe('detect', () => {
         '/content-linkedin.js',
         '/extract-words.js',
         '/extract-page.js',
+        '/extract-prose.js',
         '/extract-linkedin.js',
         '/extract-generic.js',
       ],

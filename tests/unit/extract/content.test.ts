@@ -9,7 +9,7 @@ import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
 import { SHARED_MODULES } from '@/lib/extract/files';
 import { matchesOf, scripts } from '@/lib/extract/registry';
-import { genericScript, pageReader } from '@/lib/extract/scripts';
+import { genericScript, linkedinScript, pageReader, proseReader } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
 import { readerCases, readPage } from '../../fixtures/pages/cases';
@@ -66,11 +66,15 @@ function navigate(url: string) {
   page.location.href = url;
 }
 
-/** What a content script loads on the first question: the word lists, the page reader, its module, the generic one. */
+/**
+ * What a content script loads on the first question: the word lists, the page and prose readers, its module, the
+ * generic one.
+ */
 const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, genericScript.module])];
 /** The extractors of the page once a script's modules are loaded. */
 const extractorsFor = (module: string) => [
   ...pageReader.extractors,
+  ...proseReader.extractors,
   ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
   ...genericScript.extractors,
 ];
@@ -167,7 +171,7 @@ describe('content scripts', () => {
     await extracted();
     await import(/* @vite-ignore */ fakeBrowser.runtime.getURL('/extract-linkedin.js'));
     expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(
-      [...extractorsFor(LINKEDIN).filter((x) => x.id !== 'linkedin'), extractorsFor(LINKEDIN)[1]!].map(
+      [...extractorsFor(LINKEDIN).filter((x) => x.id !== 'linkedin'), linkedinScript.extractors[0]!].map(
         (x) => x.id,
       ),
     );
@@ -200,7 +204,7 @@ describe('content scripts', () => {
     ]);
     // loaded once: the next question is answered at once
     expect(extract()).toHaveBeenCalledOnce();
-    expect(loaded).toHaveLength(4);
+    expect(loaded).toHaveLength(modulesFor(LINKEDIN).length);
   });
 
   it('where the module that answers cannot be loaded, the reply is empty, so the extension injects it', async () => {

@@ -5,6 +5,7 @@ import generic from '@/entrypoints/extract-generic';
 import github from '@/entrypoints/extract-github';
 import linkedin from '@/entrypoints/extract-linkedin';
 import pageModule from '@/entrypoints/extract-page';
+import proseModule from '@/entrypoints/extract-prose';
 import webmail from '@/entrypoints/extract-webmail';
 import words from '@/entrypoints/extract-words';
 
@@ -16,6 +17,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-generic.js': generic,
   '/extract-words.js': words,
   '/extract-page.js': pageModule,
+  '/extract-prose.js': proseModule,
 };
 
 const file = (globalThis as { loading?: string }).loading ?? '';

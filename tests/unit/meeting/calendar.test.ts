@@ -46,6 +46,7 @@ describe('readMeeting', () => {
       '/content-webmail.js',
       '/extract-words.js',
       '/extract-page.js',
+      '/extract-prose.js',
       '/extract-webmail.js',
       '/extract-generic.js',
     ]);
