@@ -96,7 +96,9 @@ export const hasCompanyWord = (s: string) => wordsOf(s).some((w) => lex().compan
  */
 export function isPlatform(s: string): boolean {
   // "Fotos e vídeos do Instagram": without the platform's own words around its name
-  const words = wordsOf(s.replace(/\.com(\.br)?$/i, '')).filter((w, _, a) => a.length < 2 || !lex().boilerplate.has(w));
+  const words = wordsOf(s.replace(/\.com(\.br)?$/i, '')).filter(
+    (w, _, a) => a.length < 2 || !lex().boilerplate.has(w),
+  );
   // "LinkedIn Corporation", "Google LLC": the platform with its legal form
   while (words.length > 1 && lex().companyWords.has(words.at(-1)!)) words.pop();
   return lex().platforms.has(words.join(' '));

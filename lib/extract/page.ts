@@ -196,9 +196,12 @@ function writtenCompany(doc: Document, word: string): string {
 export const companyHead = (s: string) =>
   s
     .split(
-      /[,;!?]\s|(?<![\s.]\p{Lu}|\b(?:Ltda|Inc|Ltd|Co|Corp))\.(?:\s|$)|\s[\p{So}\p{Cs}]|\s(?!(?:d[aeo]s?|e|of|and|y|del?|van|von|di|du)\s)\p{Ll}/u,
+      /[,;!?]\s|(?<![\s.]\p{Lu}|\b(?:Ltda|Inc|Ltd|Co|Corp))\.(?:\s|$)|(?<=\b(?:Ltda|Inc|Ltd|Corp|S\.A)\.)\s|\s[\p{So}\p{Cs}]|\s(?!(?:d[aeo]s?|e|of|and|y|del?|van|von|di|du)\s)\p{Ll}/u,
     )[0]!
     .replace(/\s+(?:d[aeo]s?|e|of|and|y|&)$/, '');
+
+/** Whether a text names a role: it begins with a title word ("VP …") or has one ("Transformando vendas, Head"). */
+const roleIn = (t: string) => isRole(t) || hasRoleWord(t);
 
 /**
  * A role and a company from a line under a name: "Head de Vendas na Nubank", "CTO | Acme", "Gerente",
@@ -220,12 +223,15 @@ export function roleLine(line: string): [title: string, company: string] | undef
   // "… Head de Vendas na Nubank | …": the line, or the part of it, that says where
   for (const part of [s, ...parts]) {
     const [title = '', where = ''] = splitRole(part) ?? [];
-    if (title && hasRoleWord(title)) return [title, company(companyHead(where))];
+    if (title && roleIn(title)) return [title, company(companyHead(where))];
     // "… de Operações da Fertilizantes Aurora", "… Officer of Kestrel": where a name follows, not an area
-    const [, role = '', of = ''] = /^([^,|•·–—]+?) (?:of|da|do) ([\p{Lu}@].+)$/u.exec(part) ?? [];
-    const co = company(companyHead(of));
-    // "Atualmente é Professor Associado da …": the role without the sentence before it
-    if (co && hasRoleWord(role) && !isRole(of)) return [role.replace(/^.*\s(?:é|is|as|como)\s/u, ''), co];
+    for (const m of part.matchAll(/ (?:of|da|do) (?=[\p{Lu}@])/gu)) {
+      const [role, of] = [part.slice(0, m.index), part.slice(m.index + m[0].length)];
+      const co = company(companyHead(of));
+      // "Atualmente é Professor Associado da …": the role without the sentence before it
+      if (co && roleIn(role) && !isRole(of) && !/[,|•·–—]/.test(role))
+        return [role.replace(/^.*\s(?:é|is|as|como)\s/u, ''), co];
+    }
   }
   // "CIO | Grupo Pão de Açúcar | Varejo": a company only where its words say so, not the area ("ERP Protheus")
   if (isRole(parts[0]!)) return [parts[0]!, companyLine(parts.slice(1)) ?? ''];
