@@ -159,7 +159,10 @@ const judged = new WeakMap<Element, boolean>();
 function noisyHeading(s: Element): boolean {
   let noisy = judged.get(s);
   if (noisy === undefined) {
-    const heading = Array.from(s.children).find((c) => /^H[2-4]$/.test(c.tagName) || c.tagName === 'HEADER');
+    // the region's own heading heads it: a "See also" after an article's body does not make the body noise
+    const heading = Array.from(s.children)
+      .slice(0, 2)
+      .find((c) => /^H[2-4]$/.test(c.tagName) || c.tagName === 'HEADER');
     const h = fold(heading?.textContent?.slice(0, 200) ?? '');
     noisy = !!h && lex().noiseHeadings.some((n) => h.startsWith(n));
     judged.set(s, noisy);

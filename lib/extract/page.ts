@@ -311,6 +311,8 @@ function headingPerson(doc: Document, f: Partial<Record<Field, string>>, mails: 
     name,
     company(f.company) ||
       role?.[1] ||
+      // a labelled title that says where ("Title: Chief Executive Officer of Meridian Cold Chain")
+      roleLine(f.role ?? '')?.[1] ||
       companyLine(lines) ||
       (fold(cleanName(og[0])) === key ? company(og.at(-2) === og[0] ? '' : og[1]) : '') ||
       (mail && writtenCompany(doc, domainCompany(mail))),

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { isPlatform } from '@/lib/extract/evidence';
+import { inNoise, isPlatform } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { opengraph } from '@/lib/extract/opengraph';
 import { companyHead, page, roleLine } from '@/lib/extract/page';
@@ -202,5 +202,27 @@ describe('the page reader’s title', () => {
       URL_,
     );
     expect(c).toMatchObject({ primeiro_nome: 'Tânia', ultimo_nome: 'Rocha', empresa: 'LocalizaCorp' });
+  });
+});
+
+describe('a region’s own heading', () => {
+  it('makes the region noise only where it heads it: a "See also" after an article’s body leaves the body', () => {
+    const d = doc(
+      '<main><div id="body"><table><tr><th id="t">Title</th><td>CEO of Acme</td></tr></table><p>Text.</p><h2>See also</h2><ul><li id="s">Ana Souza</li></ul></div><section><h2>Veja também</h2><p id="v">Rafael Lima</p></section></main>',
+    );
+    expect(inNoise(d.getElementById('t')!)).toBe(false);
+    expect(inNoise(d.getElementById('v')!)).toBe(true);
+  });
+});
+
+describe('the page reader’s labelled title', () => {
+  it('gives the company it names when nothing else does ("Title: Chief Executive Officer of Meridian")', () => {
+    const [c] = page.extract(
+      doc(
+        '<html><head><title>Rahul Venkataraman - Wikipedia</title></head><body><main><h1>Rahul Venkataraman</h1><table><tr><th>Title</th><td>Chief Executive Officer of Meridian Cold Chain</td></tr></table></main></body></html>',
+      ),
+      URL_,
+    );
+    expect(c).toMatchObject({ primeiro_nome: 'Rahul', empresa: 'Meridian Cold Chain' });
   });
 });
