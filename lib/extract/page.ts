@@ -128,7 +128,8 @@ function fields(doc: Document): Partial<Record<Field, string>> {
     const [label = '', inline = ''] = (el.getAttribute('aria-label') ?? '').split(/:\s*/);
     const field = fieldOf(label);
     if (!field || out[field] || inNoise(el)) continue;
-    const value = tidy(inline || el.getAttribute('value') || el.textContent);
+    // "Empresa atual: Acme S.A.. Clique para pular…": the value, not the sentence after it
+    const value = tidy(inline.split(/\.\s+(?=\p{Lu})/u)[0] || el.getAttribute('value') || el.textContent);
     if (value && value.length <= 120) out[field] = value;
   }
   return out;

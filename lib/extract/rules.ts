@@ -17,7 +17,7 @@ export const LABELS = {
   company: [
     'empresa', 'nome da empresa', 'organizacao', 'organizacao do contato', 'conta', 'nome da conta', 'company',
     'company name', 'account', 'account name', 'organization', 'organisation', 'employer', 'empregador',
-    'razao social', 'nome fantasia', 'companhia', 'instituicao',
+    'razao social', 'nome fantasia', 'companhia', 'instituicao', 'empresa atual', 'current company',
   ],
   role: ['cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual'],
   email: ['e-mail', 'email', 'endereco de e-mail', 'email address', 'e-mail comercial', 'work email'],

@@ -226,3 +226,20 @@ describe('the page reader’s labelled title', () => {
     expect(c).toMatchObject({ primeiro_nome: 'Rahul', empresa: 'Meridian Cold Chain' });
   });
 });
+
+describe('the page reader’s current company in an aria-label', () => {
+  it('reads "Empresa atual:" and "Current company:" without the sentence after the value', () => {
+    for (const [label, rest] of [
+      ['Empresa atual', 'Clique para pular para o cartão de experiência'],
+      ['Current company', 'Click to skip to experience card'],
+    ]) {
+      const [c] = page.extract(
+        doc(
+          `<html><head><title>Bruno Lima | Rede</title></head><body><main><h1>Bruno Lima</h1><div>Gerente Comercial | B2B</div><button aria-label="${label}: Stone Pagamentos S.A.. ${rest}"></button></main></body></html>`,
+        ),
+        URL_,
+      );
+      expect(c).toMatchObject({ primeiro_nome: 'Bruno', empresa: 'Stone Pagamentos S.A.' });
+    }
+  });
+});
