@@ -65,7 +65,13 @@ function merge(readings: Reading[]): Candidate {
   const best = surest(site.length ? site : readings)!;
   const out = { ...best.c };
   const withCompany = readings.filter((r) => r.c.empresa);
-  out.empresa = (surest(withCompany.filter((r) => r.site)) ?? surest(withCompany))?.c.empresa ?? '';
+  const empresa = (surest(withCompany.filter((r) => r.site)) ?? surest(withCompany))?.c.empresa ?? '';
+  // a login ("mercadolibre") gives way to the same company as another reading displays it ("Mercado Libre")
+  const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
+  out.empresa =
+    (/^[a-z0-9_.-]+$/.test(empresa) &&
+      withCompany.map((r) => r.c.empresa).find((e) => e !== empresa && squash(e) === squash(empresa))) ||
+    empresa;
   const withTitle = readings.filter((r) => r.c.cargo);
   const cargo = (surest(withTitle.filter((r) => r.site)) ?? surest(withTitle))?.c.cargo;
   if (cargo) out.cargo = cargo;

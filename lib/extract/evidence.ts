@@ -17,6 +17,7 @@ const EMPTY: Lexicon = {
   places: none,
   freeMail: none,
   platforms: none,
+  boilerplate: none,
   pageWords: none,
   decorations: none,
   companyWords: none,
@@ -94,9 +95,15 @@ export function couldBeCompany(s: string): boolean {
 export const hasCompanyWord = (s: string) =>
   wordsOf(s).some((w) => lex().companyWords.has(w) || lex().companyWords.has(w.replace(/\.$/, '')));
 
-/** A site where pages are published or records kept ("LinkedIn", "HubSpot"): never someone's company. */
+/**
+ * A site where pages are published or records kept ("LinkedIn", "HubSpot"), alone or with its own words around it
+ * ("Instagram photos and videos"): never someone's company.
+ */
 export function isPlatform(s: string): boolean {
-  const words = wordsOf(s.replace(/\.com(\.br)?$/i, ''));
+  // "Fotos e vídeos do Instagram": without the platform's own words around its name
+  const words = wordsOf(s.replace(/\.com(\.br)?$/i, '')).filter(
+    (w, _, a) => a.length < 2 || !lex().boilerplate.has(w),
+  );
   // "LinkedIn Corporation", "Google LLC": the platform with its legal form
   while (words.length > 1 && lex().companyWords.has(words.at(-1)!)) words.pop();
   return lex().platforms.has(words.join(' '));
@@ -157,7 +164,10 @@ const judged = new WeakMap<Element, boolean>();
 export function noisyHeading(s: Element): boolean {
   let noisy = judged.get(s);
   if (noisy === undefined) {
-    const heading = Array.from(s.children).find((c) => /^H[2-4]$/.test(c.tagName) || c.tagName === 'HEADER');
+    // the region's own heading heads it: a "See also" after an article's body does not make the body noise
+    const heading = Array.from(s.children)
+      .slice(0, 2)
+      .find((c) => /^H[2-4]$/.test(c.tagName) || c.tagName === 'HEADER');
     const h = fold(heading?.textContent?.slice(0, 200) ?? '');
     noisy = !!h && lex().noiseHeadings.some((n) => h.startsWith(n));
     judged.set(s, noisy);

@@ -11,7 +11,7 @@ import {
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company } from './page';
+import { company, roleLine } from './page';
 import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import { fold } from '../text';
 
@@ -154,7 +154,8 @@ function attributeLabel(el: Element): [label: string, inline: string] {
   const raw = el.getAttribute(name) ?? '';
   const named = name === 'aria-labelledby' ? text(el.ownerDocument.getElementById(raw.split(' ')[0]!)) : raw;
   const [label = '', inline = ''] = named.split(/:\s*/);
-  return [label.replace(/[.…]+$/, ''), inline];
+  // "Empresa atual: Acme S.A.. Clique para pular…": the value, not the sentence after it
+  return [label.replace(/[.…]+$/, ''), inline.split(/\.\s+(?=\p{Lu})/u)[0]!];
 }
 
 /** Labelled fields outside noise, the first value of each kind, and the first field's element. */
@@ -218,7 +219,8 @@ export const labelled: Extractor = {
   id: 'fields',
   extract(doc) {
     const { f, at } = fields(doc);
-    const labelledCo = company(f.company);
+    // a labelled title may say where ("Title: Chief Executive Officer of Meridian Cold Chain")
+    const labelledCo = company(f.company) || roleLine(f.role ?? '')?.[1] || '';
     const co = labelledCo || domainCompany(f.email);
     // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
     const sure = labelledCo ? 0.9 : 0.5;

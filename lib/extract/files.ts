@@ -48,4 +48,6 @@ export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
 /** The mail reader (lib/extract/mail.ts): the people who wrote the mail a page shows, on every page like the page reader. */
 export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
-export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, FIELDS_MODULE, MAIL_MODULE];
+/** The prose reader (lib/extract/prose.ts), beside the page reader: the person a page writes about in sentences. */
+export const PROSE_MODULE: ScriptPublicPath = '/extract-prose.js';
+export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, FIELDS_MODULE, MAIL_MODULE, PROSE_MODULE];

@@ -10,6 +10,22 @@ const ASIDE = '.p-comment,.u-comment,.h-cite,.u-in-reply-to,.u-like,.u-repost,[c
 
 const bare = (href: string | null | undefined) => (href ?? '').split('#')[0]!.replace(/\/$/, '');
 
+/** Letters and digits of a text, folded: "Mercado Libre" and "@mercadolibre" are one key. */
+const key = (s: string | null) => fold(s ?? '').replace(/[^a-z0-9]/g, '');
+
+/**
+ * The name a page displays for a handle ("@mercadolibre" -> "Mercado Libre"): a link to the handle's page labelled
+ * with the same letters. A display name beats a login; anything else is kept as written.
+ */
+function displayed(doc: Document, org: string): string {
+  const handle = /^@?([\w-]+)$/.exec(org)?.[1];
+  if (!handle) return org;
+  const label = all(doc, `a[href$="/${handle}"][aria-label],a[href$="/${handle}"][title]`, 20)
+    .map((a) => a.getAttribute('aria-label') || a.getAttribute('title'))
+    .find((l) => key(l) === key(handle) && l !== handle);
+  return label ?? org;
+}
+
 /**
  * h-card people. The page's main person is the author of the page's own h-entry (its `p-author`), else the
  * representative h-card (`u-url` = `u-uid` = the page, or a `rel=me` link); people in comments and in other
@@ -66,7 +82,7 @@ export const hcard: Extractor = {
               'hcard',
               card === main ? 0.95 : main || author ? 0.45 : 0.75,
               name,
-              org,
+              displayed(doc, org),
               get('.p-job-title,.title,.p-role,.role'),
             );
       }),

@@ -1,5 +1,6 @@
 import type { Extractor } from './types';
 import { meta } from './dom';
+import { isPlatform } from './evidence';
 import { found, person } from './names';
 import { splitLine } from './selection';
 import { fold } from '../text';
@@ -15,8 +16,8 @@ export const opengraph: Extractor = {
         'opengraph',
         0.6,
         given ? `${given} ${meta(doc, 'profile:last_name')}` : name,
-        // "Ana Souza | Medium": the site is not the person's company
-        fold(company) === fold(meta(doc, 'og:site_name')) ? '' : company,
+        // "Ana Souza | Medium", "… • Instagram photos and videos": the site is not the person's company
+        fold(company) === fold(meta(doc, 'og:site_name')) || isPlatform(company) ? '' : company,
         title,
       ),
     ]);

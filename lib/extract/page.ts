@@ -67,11 +67,14 @@ export function pageCompany(doc: Document): string {
     : '';
 }
 
-/** The page title's segments ("(3) Nubank: Pessoas | LinkedIn" -> ["Nubank", "Pessoas", "LinkedIn"]). */
+/**
+ * The page title's segments ("(3) Nubank: Pessoas | LinkedIn" -> ["Nubank", "Pessoas", "LinkedIn"]); a parenthesis
+ * is a segment ("Ana Souza (@ana) / X" -> ["Ana Souza", "@ana", "X"]).
+ */
 const titleParts = (doc: Document) =>
   tidy(doc.title)
     .replace(/^\(\d+\+?\)\s*/, '')
-    .split(/\s*(?:[|:–—]|\s-\s)\s*/)
+    .split(/\s*(?:[|:–—()]|\s[-/]\s)\s*/)
     .filter(Boolean);
 
 /** Mail addresses on the page with the element that carries each (outside noise), in the page's order. */
@@ -111,17 +114,50 @@ function writtenCompany(doc: Document, word: string): string {
   return texts.find(hasCompanyWord) ?? texts.sort((a, b) => a.length - b.length)[0] ?? word;
 }
 
-/** A role and a company from a line under a name: "Head de Vendas na Nubank", "CTO | Acme", "Gerente". */
+/**
+ * The company a text begins with, where prose goes on after it: "Receba Fácil, 12 anos…", "LocalizaCorp. CX…",
+ * "Doce Bittencourt 🍰 Encomendas", "Universidade Federal do Vale e coordena…" (a lower-case word that is no
+ * particle ends it); "Ambev S.A." keeps its dots.
+ */
+export const companyHead = (s: string) =>
+  s
+    .split(
+      /[,;!?]\s|(?<![\s.]\p{Lu}|\b(?:Ltda|Inc|Ltd|Co|Corp))\.(?:\s|$)|(?<=\b(?:Ltda|Inc|Ltd|Corp|S\.A)\.)\s|\s[\p{So}\p{Cs}]|\s(?!(?:d[aeo]s?|e|of|and|y|del?|van|von|di|du)\s)\p{Ll}/u,
+    )[0]!
+    .replace(/\s+(?:d[aeo]s?|e|of|and|y|&)$/, '');
+
+/** Whether a text names a role: it begins with a title word ("VP …") or has one ("Transformando vendas, Head"). */
+const roleIn = (t: string) => isRole(t) || hasRoleWord(t);
+
+/**
+ * A role and a company from a line under a name: "Head de Vendas na Nubank", "CTO | Acme", "Gerente",
+ * "Vice-presidente de Operações da Fertilizantes Aurora", "Chief Executive Officer of Kestrel Freight".
+ */
 export function roleLine(line: string): [title: string, company: string] | undefined {
   const s = tidy(line);
-  if (!s || s.length > 160 || EMAIL.test(s)) return undefined;
+  if (!s || EMAIL.test(s)) return undefined;
+  // a paragraph: the first of its sentences that names a role and where
+  if (s.length > 160)
+    return s
+      .split(/(?<=\p{Ll}[.!?])\s+/u)
+      .slice(0, 4)
+      .map((t) => (t.length > 160 ? undefined : roleLine(t)))
+      .find((r) => r?.[1]);
   const parts = s
     .split(/\s*[|•·,]\s*|\s[-–—]\s/)
     .map((p) => p.replace(/^(?:atual|current|cargo atual)\s*:\s*/i, ''));
   // "… Head de Vendas na Nubank | …": the line, or the part of it, that says where
   for (const part of [s, ...parts]) {
     const [title = '', where = ''] = splitRole(part) ?? [];
-    if (title && hasRoleWord(title)) return [title, company(where)];
+    if (title && roleIn(title)) return [title, company(companyHead(where))];
+    // "… de Operações da Fertilizantes Aurora", "… Officer of Kestrel": where a name follows, not an area
+    for (const m of part.matchAll(/ (?:of|da|do) (?=[\p{Lu}@])/gu)) {
+      const [role, of] = [part.slice(0, m.index), part.slice(m.index + m[0].length)];
+      const co = company(companyHead(of));
+      // "Atualmente é Professor Associado da …": the role without the sentence before it
+      if (co && roleIn(role) && !isRole(of) && !/[,|•·–—]/.test(role))
+        return [role.replace(/^.*\s(?:é|is|as|como)\s/u, ''), co];
+    }
   }
   // "CIO | Grupo Pão de Açúcar | Varejo": a company only where its words say so, not the area ("ERP Protheus")
   if (isRole(parts[0]!)) return [parts[0]!, companyLine(parts.slice(1)) ?? ''];

@@ -9,6 +9,7 @@ import {
   fieldsReader,
   mailReader,
   pageReader,
+  proseReader,
   webmailScript,
   type ContentScript,
 } from './scripts';
@@ -22,12 +23,13 @@ export const scripts: ContentScript[] = [
   genericScript,
 ];
 
-/** Every extractor, the site extractors first, the page, fields and mail readers last. */
+/** Every extractor, the site extractors first, the page, fields, mail and prose readers last. */
 export const extractors = [
   ...scripts.flatMap((s) => s.extractors),
   ...pageReader.extractors,
   ...fieldsReader.extractors,
   ...mailReader.extractors,
+  ...proseReader.extractors,
 ];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);

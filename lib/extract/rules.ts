@@ -19,7 +19,7 @@ export const LABELS = {
     'empresa', 'nome da empresa', 'organizacao', 'organizacao do contato', 'conta', 'nome da conta', 'company',
     'company name', 'account', 'account name', 'organization', 'organisation', 'employer', 'empregador',
     'razao social', 'nome fantasia', 'companhia', 'instituicao', 'empresas', 'companies', 'organizacoes',
-    'organizations', 'empresa do contato',
+    'organizations', 'empresa do contato', 'empresa atual', 'current company',
   ],
   role: [
     'cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual',
@@ -72,7 +72,8 @@ export const ROLE_WORDS = [
   'desenvolvimento', 'development', 'growth', 'inovacao', 'innovation', 'dados', 'data', 'engenharia',
   'engineering', 'juridic*', 'legal', 'tecnologia', 'technology', 'pesquisa', 'research', 'qualidade', 'quality',
   'parcerias', 'partnerships', 'relacionamento', 'atendimento', 'suporte', 'support', 'projetos', 'projects',
-  'estrategia', 'strategy', 'talent', 'talentos', 'recursos', 'humanos', 'of', 'and', '&', 'em', 'para', 'for',
+  'estrategia', 'strategy', 'talent', 'talentos', 'recursos', 'humanos', 'conselho', 'diretoria', 'departamento',
+  'department', 'comite', 'committee', 'design', 'of', 'and', '&', 'em', 'para', 'for',
 ];
 
 /** Brazilian states (abbreviations and names), large cities and countries: a place is never a company. */
@@ -119,6 +120,39 @@ export const PLATFORMS = [
   'glassdoor', 'indeed', 'catho', 'gupy', 'apollo', 'apollo.io', 'zoominfo', 'lusha', 'speedio', 'econodata',
   'sales navigator', 'linkedin sales navigator', 'slack', 'notion', 'trello', 'zendesk', 'intercom',
 ];
+
+/**
+ * A platform's own words around its name in titles and descriptions ("Instagram photos and videos", "Fotos e vídeos
+ * do Instagram", "Canal do YouTube"): with a platform's name and nothing else, a text names the platform, never a
+ * company.
+ */
+// prettier-ignore
+export const PLATFORM_BOILERPLATE = [
+  'photos', 'videos', 'fotos', 'posts', 'publicacoes', 'perfil', 'profile', 'canal', 'channel', 'tweets', 'reels',
+  'seguidores', 'followers', 'pagina', 'page', 'see', 'veja', 'on', 'and', 'e', 'do', 'da', 'de', 'no', 'na', 'em',
+  'from', 'of',
+];
+
+/**
+ * What stands just before the name of the person a text is about (folded, compared with the text's end): a quote's
+ * attribution ("…", afirma Fulano, cargo da Empresa; "…," said Jane Doe, CEO of Acme), an introduction ("Eu sou a
+ * Fulana, …", "My guest today is …"), a document's addressee ("Para: Sr. Fulano — Diretor, Empresa"). A name after
+ * one of these needs no list of given names to be read as a person's.
+ */
+// prettier-ignore
+export const INTRODUCERS = [
+  'afirma', 'afirmou', 'diz', 'disse', 'explica', 'explicou', 'comenta', 'comentou', 'conta', 'contou', 'destaca',
+  'destacou', 'ressalta', 'ressaltou', 'avalia', 'avaliou', 'acrescenta', 'acrescentou', 'completa', 'completou',
+  'observa', 'observou', 'pontua', 'pontuou', 'declara', 'declarou', 'segundo', 'de acordo com', 'sou', 'sou a',
+  'sou o', 'eu sou', 'me chamo', 'meu nome e', 'convidada', 'convidado', 'convidada de hoje e', 'convidado de hoje e',
+  'para', 'a/c', 'palestrante', 'said', 'says', 'explains', 'explained', 'adds', 'added', 'notes', 'noted',
+  'commented', 'comments', 'stated', 'according to', "i'm", 'i am', 'my name is', 'guest', 'my guest is',
+  'my guest today is', 'our guest is', 'our guest today is', 'to', 'attn', 'speaker',
+];
+
+/** Words that put a role in the past ("former Head of Design", "ex-diretora da Vale"): it says nothing of where the person works now. */
+// prettier-ignore
+export const PAST_ROLE = ['former', 'ex', 'antigo', 'antiga', 'previously', 'anteriormente', 'past'];
 
 /** Words a page's title uses for the page itself ("Pessoas", "Pesquisa"): a title part beginning so is no company. */
 // prettier-ignore

@@ -13,9 +13,10 @@ import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, READERS } from './files';
+import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, PROSE_MODULE, READERS } from './files';
 import { labelled } from './fields';
 import { mail } from './mail';
+import { prose } from './prose';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
@@ -69,3 +70,6 @@ export const fieldsReader = { module: FIELDS_MODULE, extractors: [labelled] };
 
 /** The mail reader (lib/extract/mail.ts): on every page, in a module of its own. */
 export const mailReader = { module: MAIL_MODULE, extractors: [mail] };
+
+/** The prose reader (lib/extract/prose.ts): on every page, in a module of its own beside the page reader's. */
+export const proseReader = { module: PROSE_MODULE, extractors: [prose] };

@@ -36,6 +36,8 @@ export interface Lexicon {
   places: Set<string>;
   freeMail: Set<string>;
   platforms: Set<string>;
+  /** Words a platform writes around its name ("photos and videos"). */
+  boilerplate: Set<string>;
   pageWords: Set<string>;
   decorations: Set<string>;
   companyWords: Set<string>;

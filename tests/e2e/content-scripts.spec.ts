@@ -81,10 +81,10 @@ async function loadedExtractors(context: BrowserContext, page: Page) {
 
 const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'team-page'];
 /**
- * The page and mail readers come first: their modules are loaded right after the word lists, before the site's and
- * the generic.
+ * The page, fields, mail and prose readers come first: their modules are loaded right after the word lists, before
+ * the site's and the generic.
  */
-const SHARED = ['page', 'mail'];
+const SHARED = ['page', 'fields', 'mail', 'prose'];
 
 /** Every content script the build has (declared, injected or loaded on demand). */
 const builtScripts = () =>

@@ -48,6 +48,8 @@ test('a LinkedIn company people tab lists everyone with their company, and offer
 for (const [file, path] of [
   ['ploomes-contact.html', '/crm/contato/'],
   ['leadership-figure.html', '/lideranca/'],
+  // the prose reader: a press release's spokesperson, not the agency's contact nor anyone quoted after
+  ['press-release-pt.html', '/imprensa/nova-fabrica/'],
 ] as const)
   test(`${file}: a page without a reader of its own, on a granted site, shows its people`, async ({
     context,

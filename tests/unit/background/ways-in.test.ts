@@ -170,6 +170,7 @@ describe('detect', () => {
         '/extract-page.js',
         '/extract-fields.js',
         '/extract-mail.js',
+        '/extract-prose.js',
         '/extract-generic.js',
       ],
     ]);
@@ -190,6 +191,7 @@ describe('detect', () => {
         '/extract-page.js',
         '/extract-fields.js',
         '/extract-mail.js',
+        '/extract-prose.js',
         '/extract-linkedin.js',
         '/extract-generic.js',
       ],

@@ -9,7 +9,7 @@ import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
 import { SHARED_MODULES } from '@/lib/extract/files';
 import { matchesOf, scripts } from '@/lib/extract/registry';
-import { fieldsReader, genericScript, mailReader, pageReader } from '@/lib/extract/scripts';
+import { fieldsReader, genericScript, mailReader, pageReader, proseReader } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
 import { readerCases, readPage } from '../../fixtures/pages/cases';
@@ -67,7 +67,8 @@ function navigate(url: string) {
 }
 
 /**
- * What a content script loads on the first question: the word lists, the page, fields and mail readers, its module, the
+ * What a content script loads on the first question: the word lists, the page, fields, mail and prose readers, its
+ * module, the
  * generic one.
  */
 const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, genericScript.module])];
@@ -76,6 +77,7 @@ const extractorsFor = (module: string) => [
   ...pageReader.extractors,
   ...fieldsReader.extractors,
   ...mailReader.extractors,
+  ...proseReader.extractors,
   ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
   ...genericScript.extractors,
 ];

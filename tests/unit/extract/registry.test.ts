@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { SHARED_MODULES } from '@/lib/extract/files';
 import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
-import { fieldsReader, mailReader, pageReader } from '@/lib/extract/scripts';
+import { fieldsReader, mailReader, pageReader, proseReader } from '@/lib/extract/scripts';
 import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
 
@@ -119,12 +119,13 @@ describe('extractCandidates', () => {
 
 describe('content scripts', () => {
   it('carry every extractor once: each site script its own site extractors, the generic one the rest', () => {
-    // the page, fields and mail readers are in modules of their own, loaded on every page
+    // the page, fields, mail and prose readers are in modules of their own, loaded on every page
     expect([
       ...scripts.flatMap((s) => s.extractors),
       ...pageReader.extractors,
       ...fieldsReader.extractors,
       ...mailReader.extractors,
+      ...proseReader.extractors,
     ]).toEqual(extractors);
     const generic = scripts.at(-1)!;
     expect(generic.file).toBe('/content-generic.js');

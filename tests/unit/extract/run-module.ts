@@ -7,6 +7,7 @@ import linkedin from '@/entrypoints/extract-linkedin';
 import mailModule from '@/entrypoints/extract-mail';
 import pageModule from '@/entrypoints/extract-page';
 import fieldsModule from '@/entrypoints/extract-fields';
+import proseModule from '@/entrypoints/extract-prose';
 import webmail from '@/entrypoints/extract-webmail';
 import words from '@/entrypoints/extract-words';
 
@@ -20,6 +21,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-page.js': pageModule,
   '/extract-fields.js': fieldsModule,
   '/extract-mail.js': mailModule,
+  '/extract-prose.js': proseModule,
 };
 
 const file = (globalThis as { loading?: string }).loading ?? '';

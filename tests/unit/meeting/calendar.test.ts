@@ -48,6 +48,7 @@ describe('readMeeting', () => {
       '/extract-page.js',
       '/extract-fields.js',
       '/extract-mail.js',
+      '/extract-prose.js',
       '/extract-webmail.js',
       '/extract-generic.js',
     ]);
