@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inNoise, isPlatform } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { opengraph } from '@/lib/extract/opengraph';
+import { collect } from '@/lib/extract/candidates';
+import { labelled } from '@/lib/extract/fields';
 import { companyHead, page, roleLine } from '@/lib/extract/page';
 import { introduced, presented, prose } from '@/lib/extract/prose';
 
@@ -215,29 +217,30 @@ describe('a region’s own heading', () => {
   });
 });
 
-describe('the page reader’s labelled title', () => {
+/** The page's heading and its labelled fields, read together as on a page. */
+const headingAndFields = (d: Document) => collect([page, labelled], d, URL_);
+
+describe('the labelled title', () => {
   it('gives the company it names when nothing else does ("Title: Chief Executive Officer of Meridian")', () => {
-    const [c] = page.extract(
+    const [c] = headingAndFields(
       doc(
         '<html><head><title>Rahul Venkataraman - Wikipedia</title></head><body><main><h1>Rahul Venkataraman</h1><table><tr><th>Title</th><td>Chief Executive Officer of Meridian Cold Chain</td></tr></table></main></body></html>',
       ),
-      URL_,
     );
     expect(c).toMatchObject({ primeiro_nome: 'Rahul', empresa: 'Meridian Cold Chain' });
   });
 });
 
-describe('the page reader’s current company in an aria-label', () => {
+describe('the current company in an aria-label', () => {
   it('reads "Empresa atual:" and "Current company:" without the sentence after the value', () => {
     for (const [label, rest] of [
       ['Empresa atual', 'Clique para pular para o cartão de experiência'],
       ['Current company', 'Click to skip to experience card'],
     ]) {
-      const [c] = page.extract(
+      const [c] = headingAndFields(
         doc(
           `<html><head><title>Bruno Lima | Rede</title></head><body><main><h1>Bruno Lima</h1><div>Gerente Comercial | B2B</div><button aria-label="${label}: Stone Pagamentos S.A.. ${rest}"></button></main></body></html>`,
         ),
-        URL_,
       );
       expect(c).toMatchObject({ primeiro_nome: 'Bruno', empresa: 'Stone Pagamentos S.A.' });
     }
