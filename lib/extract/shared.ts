@@ -11,6 +11,8 @@ export interface Shared {
   extractors: Extractor[];
   /** The meeting on the page, by the reader module that reads meetings (lib/extract/calendar.ts). */
   meeting?(doc: Document, url: URL): MeetingReading | null;
+  /** The rank of each loaded extractor's module, by extractor id (lib/extract/register.ts keeps their order). */
+  ranks: Map<string, number>;
   /** The reader modules loaded so far, by file. */
   modules: string[];
   /** The reader modules of the content scripts that ran in the page, in the order they ran. */
@@ -32,6 +34,7 @@ export function shared(): Shared {
   const s = (w.__perfilIntel ??= {});
   s.extractors ??= [];
   s.modules ??= [];
+  s.ranks ??= new Map();
   s.wanted ??= [];
   return s as Shared;
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { SHARED_MODULES } from '@/lib/extract/files';
 import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
-import { pageReader } from '@/lib/extract/scripts';
+import { register } from '@/lib/extract/register';
+import { genericScript, linkedinScript, pageReader } from '@/lib/extract/scripts';
+import { shared } from '@/lib/extract/shared';
 import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
 
@@ -114,6 +116,25 @@ describe('extractCandidates', () => {
     );
     const firstGeneric = extractors.findIndex((x) => !x.matches);
     expect(extractors.slice(firstGeneric).every((x) => !x.matches)).toBe(true);
+  });
+
+  it("in a page, the modules' extractors stand in the registry's order whatever order the modules loaded in", () => {
+    const modules = [linkedinScript, genericScript, pageReader];
+    const want = modules.flatMap((m) => m.extractors.map((x) => x.id));
+    const g = globalThis as { __perfilIntel?: unknown };
+    const page = g.__perfilIntel;
+    for (const order of [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [2, 0, 1],
+      [0, 2, 1, 0, 2],
+    ]) {
+      delete g.__perfilIntel;
+      for (const i of order) register(modules[i]!);
+      expect(shared().extractors.map((x) => x.id)).toEqual(want);
+    }
+    g.__perfilIntel = page;
   });
 });
 
