@@ -19,6 +19,8 @@ export interface Shared {
   wanted: string[];
   /** Who is on the page at `url`, by the extractors loaded; undefined when none of them reads that page. */
   read?(url: string): ContentResponse | undefined;
+  /** What the reading under way has worked out, by root and key (lib/extract/dom.ts `once`); none between readings. */
+  memo?: Map<object, Map<string, unknown>>;
   /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
   lexicon?: Lexicon;
   /** The compose module (lib/compose/insert.ts), once loaded. */
