@@ -1,5 +1,5 @@
 import type { Candidate, Extractor } from './types';
-import { all, meta, once, text } from './dom';
+import { all, meta, text } from './dom';
 import {
   addressNames,
   couldBeCompany,
@@ -431,7 +431,8 @@ export const page: Extractor = {
     const f = fields(doc);
     const mails = addresses(doc);
     // worked out only for a list of people that needs it
-    const pageCo = () => once(doc, 'page company', () => pageCompany(doc));
+    let co: string | undefined;
+    const pageCo = () => (co ??= pageCompany(doc));
     return found([
       labelledPerson(f),
       headingPerson(doc, f, mails),
