@@ -25,8 +25,8 @@ export function serve(module: string) {
 
   const ensure = (file: string) =>
     shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});
-  const ensureAll = (files: string[]) =>
-    files.reduce((done: Promise<unknown>, file) => done.then(() => ensure(file)), Promise.resolve());
+  // all at once: each module registers its readers in their place (lib/extract/register.ts), whichever loads first
+  const ensureAll = (files: string[]) => Promise.all(files.map(ensure));
 
   const onMessage = (
     message: ContentRequest,

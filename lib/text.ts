@@ -122,7 +122,15 @@ export const tidy = (value: unknown, max = 200): string =>
     : '';
 
 /** The text without accents or other marks: "São Paulo" → "Sao Paulo". */
-export const stripMarks = (text: string): string => text.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+// built once: the bundler writes a pattern with \p{…} as a `new RegExp` where it stands, made again at each call
+const MARKS = /\p{Diacritic}/gu;
+const ASCII = /^[^\u0080-\uffff]*$/;
+/**
+ * Without accents. Plain ASCII needs no decomposition (NFD leaves it as it is): only its two diacritics, ^ and `,
+ * go; the cheap path most of a page's text takes.
+ */
+export const stripMarks = (text: string): string =>
+  ASCII.test(text) ? text.replace(/[\^`]/g, '') : text.normalize('NFD').replace(MARKS, '');
 
 /** Lower case, no accents, single spaces, trimmed: how names, companies and the service's words are compared. */
 export const fold = (text: string): string => stripMarks(text).toLowerCase().replace(/\s+/g, ' ').trim();

@@ -1,6 +1,7 @@
 import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
 import { couldBeCompany } from './evidence';
+import { reading } from './dom';
 import { fold } from '../text';
 
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
@@ -91,9 +92,12 @@ function merge(readings: Reading[]): Candidate {
  * same name, or one inside the other), at most 50. On a page a site reader knows and reads, that reader decides who
  * is listed and the generic readers add what they know of those people (company, title, more certainty); where it
  * finds nobody, the generic readers decide. A person's name, a place, a phone or a role is never a company. Never
- * throws.
+ * throws. One reading: every reader's queries of the page are made once (lib/extract/dom.ts `reading`).
  */
-export function collect(extractors: Extractor[], doc: Document, url: string | URL): Candidate[] {
+export const collect = (extractors: Extractor[], doc: Document, url: string | URL): Candidate[] =>
+  reading(() => collectOnce(extractors, doc, url));
+
+function collectOnce(extractors: Extractor[], doc: Document, url: string | URL): Candidate[] {
   const page = attempt(() => new URL(url), null);
   if (!page) return [];
   const people: Reading[][] = [];

@@ -1,18 +1,47 @@
 import { tidy } from './names';
+import { shared } from './shared';
 
 // Reading only: textContent and attributes, never markup into a live document, never page code.
+
+/**
+ * One reading of the page (lib/extract/candidates.ts collect): what its readers work out with `once` is worked out
+ * once, whichever module's reader asks (the memo is in the page's shared state). The page does not change while it
+ * is read (the reading is synchronous); the memo is gone when the reading ends.
+ */
+export function reading<T>(run: () => T): T {
+  const s = shared();
+  if (s.memo) return run();
+  s.memo = new Map();
+  try {
+    return run();
+  } finally {
+    s.memo = undefined;
+  }
+}
+
+/** `compute()`, worked out once per reading for `key` of `root`; each time outside a reading. */
+export function once<T>(root: object, key: string, compute: () => T): T {
+  const memo = shared().memo;
+  if (!memo) return compute();
+  let of = memo.get(root);
+  if (!of) memo.set(root, (of = new Map()));
+  if (!of.has(key)) of.set(key, compute());
+  return of.get(key) as T;
+}
 
 export const text = (el: Element | null | undefined) => tidy(el?.textContent);
 
 /** Text of the first element matching the selector list. */
 export const pick = (root: ParentNode, selector: string) => text(root.querySelector(selector));
 
-/** At most `max` elements, so a page with a huge number of them stays cheap. */
+/** At most `max` elements, so a page with a huge number of them stays cheap; one query per reading and selector. */
 export const all = (root: ParentNode, selector: string, max = 500) =>
-  Array.from(root.querySelectorAll(selector)).slice(0, max);
+  once(root, selector, () => Array.from(root.querySelectorAll(selector))).slice(0, max);
 
 export const meta = (doc: Document, key: string) =>
-  tidy(doc.querySelector(`meta[property="${key}"],meta[name="${key}"]`)?.getAttribute('content'));
+  once(doc, `meta ${key}`, () =>
+    tidy(doc.querySelector(`meta[property="${key}"],meta[name="${key}"]`)?.getAttribute('content')),
+  );
 
 /** The first element matching `selector` that belongs to `scope`, not to a scope nested in it. */
 export const scoped = (scope: Element, selector: string, scopes: string) =>

@@ -1,6 +1,7 @@
 import { fold } from '../text';
 import type { Lexicon } from './types';
 import type { Field } from './rules';
+import { CAPITAL, NAME_LETTERS } from './names';
 import { shared } from './shared';
 
 /*
@@ -29,11 +30,15 @@ const EMPTY: Lexicon = {
 };
 const lex = () => shared().lexicon ?? EMPTY;
 
+// built once (the bundler writes a pattern with \p{…} as a `new RegExp` where it stands, made again at each call)
+const ENDS = /^[^\p{L}\d&]+|[^\p{L}\d&.]+$/gu;
+const LETTER = /\p{L}/u;
+
 /** Folded words of a text, without punctuation at their ends. */
 const wordsOf = (s: string) =>
   fold(s)
     .split(/[\s,;|/()]+/)
-    .map((w) => w.replace(/^[^\p{L}\d&]+|[^\p{L}\d&.]+$/gu, ''))
+    .map((w) => w.replace(ENDS, ''))
     .filter(Boolean);
 
 /** Whether one folded word is a word of job titles. */
@@ -81,7 +86,7 @@ export function couldBeCompany(s: string): boolean {
   const t = s.trim();
   return (
     !!t &&
-    /\p{L}/u.test(t) &&
+    LETTER.test(t) &&
     !/@|https?:|www\.|^\d/.test(t) &&
     !isPlace(t) &&
     !isPhone(t) &&
@@ -124,7 +129,7 @@ export const isGivenName = (w: string) => lex().names.has(fold(w));
  */
 export function nameScore(raw: string): number {
   const s = raw.trim();
-  if (!/^\p{L}[\p{L}\p{M} .'’-]*$/u.test(s) || s.length > 70) return 0;
+  if (!NAME_LETTERS.test(s) || s.length > 70) return 0;
   const words = s.split(/\s+/);
   const folded = words.map((w) => fold(w).replace(/\.$/, ''));
   if (words.length < 2 || words.length > 6) return 0;
@@ -138,7 +143,7 @@ export function nameScore(raw: string): number {
       particles++;
       continue;
     }
-    if (!caps && !/^\p{Lu}/u.test(w)) return 0;
+    if (!caps && !CAPITAL.test(w)) return 0;
     if (DECORATION.has(f) || COMPANY.has(f) || (roleWord(f) && !SUFFIX.has(f) && !isGivenName(f))) return 0;
   }
   if (isPlace(s)) return 0;

@@ -1,11 +1,13 @@
 import type { Extractor } from './types';
-import { all, jsonObjects, meta, pick, str, type Json } from './dom';
+import { all, jsonObjects, meta, once, pick, str, type Json } from './dom';
 import { cleanName, found, person } from './names';
 import { fold } from '../text';
 
-/** Every object in the page's JSON-LD blocks (at most 20 blocks of 200 kB). */
+/** Every object in the page's JSON-LD blocks (at most 20 blocks of 200 kB), parsed once per reading. */
 const nodes = (doc: Document) =>
-  all(doc, 'script[type="application/ld+json"]', 20).flatMap((s) => jsonObjects(s.textContent, 2e5));
+  once(doc, 'json-ld', () =>
+    all(doc, 'script[type="application/ld+json"]', 20).flatMap((s) => jsonObjects(s.textContent, 2e5)),
+  );
 
 const isA = (o: unknown, type: RegExp) =>
   !!o && typeof o === 'object' && [(o as Json)['@type']].flat().some((t) => type.test(str(t)));

@@ -1,5 +1,5 @@
 import type { Candidate, Extractor } from './types';
-import { all, jsonObjects, meta, pick, str, text } from './dom';
+import { all, jsonObjects, meta, once, pick, str, text } from './dom';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
 import { splitLine } from './selection';
 import { inNoise } from './evidence';
@@ -117,8 +117,13 @@ function signals(doc: Document, slug: string | undefined): Signal[] {
   return list;
 }
 
-/** Every reading of the page with its folded name, and the names known to belong to another profile. */
-function readings(doc: Document, url: URL) {
+/**
+ * Every reading of the page with its folded name, and the names known to belong to another profile; worked out once
+ * per reading of the page (asked by `others` and by `extract`).
+ */
+const readings = (doc: Document, url: URL) => once(doc, `linkedin ${url.href}`, () => readingsOf(doc, url));
+
+function readingsOf(doc: Document, url: URL) {
   const slug = slugOf(url.pathname);
   // each reading with its folded name, worked out once: the embedded JSON can name hundreds of people
   const read = signals(doc, slug).map((s) => [fold(cleanName(s[0])), s] as const);

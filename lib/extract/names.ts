@@ -26,11 +26,18 @@ function undecorated(name: string): string {
   return out;
 }
 
+// The patterns with \p{…}, built once (the bundler writes each as a `new RegExp` where it stands, made again at
+// each call): pronouns, notes and emoji; a name's letters; a capital or a small first letter.
+const NOTES = /\([^)]*\)?|\[[^\]]*\]?|[\p{So}\p{Sk}\p{Cs}\p{Co}\ufe0f]/gu;
+export const NAME_LETTERS = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
+export const CAPITAL = /^\p{Lu}/u;
+const SMALL = /^\p{Ll}/u;
+
 /** A person's name as people write it, or '' when the text is not a plausible name. */
 export function cleanName(raw: unknown): string {
   const bare = tidy(raw)
     // pronouns and notes ("(ela/dela)", "[she/her]"), emoji
-    .replace(/\([^)]*\)?|\[[^\]]*\]?|[\p{So}\p{Sk}\p{Cs}\p{Co}\ufe0f]/gu, ' ')
+    .replace(NOTES, ' ')
     // what follows a comma or a separator is not the name: "Ana Souza, MBA", "Ana Souza | Nubank"
     .split(/[,|•·–—]| - /)[0]!
     .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
@@ -42,9 +49,9 @@ export function cleanName(raw: unknown): string {
     words.length < 9 &&
     // "Contato Sr.", "Lead", "Dr.": nobody is named
     !words.every((w) => honorific(w) || LABEL_WORD.test(w)) &&
-    /^\p{L}[\p{L}\p{M} .'’-]*$/u.test(name) &&
+    NAME_LETTERS.test(name) &&
     // a sentence is not a name: capitalised words mixed with lower-case ones that are not particles
-    !(/^\p{Lu}/u.test(name) && words.some((w) => /^\p{Ll}/u.test(w) && !PARTICLE.test(w)))
+    !(CAPITAL.test(name) && words.some((w) => SMALL.test(w) && !PARTICLE.test(w)))
     ? name
     : '';
 }

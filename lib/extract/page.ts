@@ -268,7 +268,7 @@ const namePlace = (el: Element): Element | null =>
  * Repeated cards of people: names that share one structure, each in a card of its own with a role line (or a
  * headline) under it. The company is the card's own ("… na Nubank") or the page's.
  */
-function cards(doc: Document, pageCo: string): Candidate[] {
+function cards(doc: Document, pageCo: () => string): Candidate[] {
   const groups = new Map<string, [Element, string, number][]>();
   // the innermost of nested name places (document order puts an ancestor right before its descendants)
   const places: Element[] = [];
@@ -309,7 +309,7 @@ function cards(doc: Document, pageCo: string): Candidate[] {
     if (withRole * 2 < people.length || strong * 2 < people.length) continue;
     for (const p of people.slice(0, 100))
       if (p.role || p.score >= 0.5)
-        out.push(person('page', 0.5, p.name, p.role?.[1] || pageCo, p.role?.[0])!);
+        out.push(person('page', 0.5, p.name, p.role?.[1] || pageCo(), p.role?.[0])!);
   }
   return found(out);
 }
@@ -345,7 +345,9 @@ export const page: Extractor = {
   id: 'page',
   extract(doc) {
     const mails = addresses(doc);
-    const pageCo = pageCompany(doc);
+    // worked out only for a list of people that needs it
+    let co: string | undefined;
+    const pageCo = () => (co ??= pageCompany(doc));
     return found([headingPerson(doc, mails), ...rows(doc), ...cards(doc, pageCo)]);
   },
 };

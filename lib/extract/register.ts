@@ -1,7 +1,19 @@
 import { collect, readers } from './candidates';
 import { tidy } from './names';
+import { GENERIC_MODULE, SHARED_MODULES } from './files';
 import { shared } from './shared';
 import type { ContentScript } from './scripts';
+
+/**
+ * Where a module's extractors stand among the page's, whatever order the modules load in (they load at once): the
+ * sites' readers, the format readers, then the shared readers in their order (page, fields, mail, prose), as in
+ * lib/extract/registry.ts. Equally sure readings of one person keep the first reader's name, so the order is part of
+ * the answer.
+ */
+const rank = (module: string) => {
+  const shared = (SHARED_MODULES as string[]).indexOf(module);
+  return module === GENERIC_MODULE ? 1 : shared >= 0 ? 2 + shared : 0;
+};
 
 /**
  * Run by a reader module (entrypoints/extract-<site>.ts) when the content script loads it, or when the extension
@@ -11,7 +23,11 @@ export function register(script: Pick<ContentScript, 'module' | 'extractors' | '
   const s = shared();
   if (script.meeting) s.meeting = script.meeting;
   const ids = script.extractors.map((x) => x.id);
-  s.extractors = [...s.extractors.filter((x) => !ids.includes(x.id)), ...script.extractors];
+  const before = s.extractors.filter((x) => !ids.includes(x.id));
+  // the page's extractors are grouped by rank: this module's go after the last of a rank not above its own
+  const at = before.filter((x) => (s.ranks.get(x.id) ?? 0) <= rank(script.module)).length;
+  for (const id of ids) s.ranks.set(id, rank(script.module));
+  s.extractors = [...before.slice(0, at), ...script.extractors, ...before.slice(at)];
   if (!s.modules.includes(script.module)) s.modules.push(script.module);
 }
 

@@ -6,10 +6,7 @@ import {
   genericScript,
   githubScript,
   linkedinScript,
-  fieldsReader,
-  mailReader,
-  pageReader,
-  proseReader,
+  sharedReaders,
   webmailScript,
   type ContentScript,
 } from './scripts';
@@ -23,13 +20,10 @@ export const scripts: ContentScript[] = [
   genericScript,
 ];
 
-/** Every extractor, the site extractors first, the page, fields, mail and prose readers last. */
+/** Every extractor: the sites' readers, the format readers, then the readers of what pages have in common. */
 export const extractors = [
   ...scripts.flatMap((s) => s.extractors),
-  ...pageReader.extractors,
-  ...fieldsReader.extractors,
-  ...mailReader.extractors,
-  ...proseReader.extractors,
+  ...sharedReaders.flatMap((r) => r.extractors),
 ];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);

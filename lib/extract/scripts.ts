@@ -73,3 +73,6 @@ export const mailReader = { module: MAIL_MODULE, extractors: [mail] };
 
 /** The prose reader (lib/extract/prose.ts): on every page, in a module of its own beside the page reader's. */
 export const proseReader = { module: PROSE_MODULE, extractors: [prose] };
+
+/** The readers of what pages have in common, each in a module of its own loaded on every page, in this order. */
+export const sharedReaders = [pageReader, fieldsReader, mailReader, proseReader];

@@ -11,12 +11,16 @@ export interface Shared {
   extractors: Extractor[];
   /** The meeting on the page, by the reader module that reads meetings (lib/extract/calendar.ts). */
   meeting?(doc: Document, url: URL): MeetingReading | null;
+  /** The rank of each loaded extractor's module, by extractor id (lib/extract/register.ts keeps their order). */
+  ranks: Map<string, number>;
   /** The reader modules loaded so far, by file. */
   modules: string[];
   /** The reader modules of the content scripts that ran in the page, in the order they ran. */
   wanted: string[];
   /** Who is on the page at `url`, by the extractors loaded; undefined when none of them reads that page. */
   read?(url: string): ContentResponse | undefined;
+  /** What the reading under way has worked out, by root and key (lib/extract/dom.ts `once`); none between readings. */
+  memo?: Map<object, Map<string, unknown>>;
   /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
   lexicon?: Lexicon;
   /** The compose module (lib/compose/insert.ts), once loaded. */
@@ -32,6 +36,7 @@ export function shared(): Shared {
   const s = (w.__perfilIntel ??= {});
   s.extractors ??= [];
   s.modules ??= [];
+  s.ranks ??= new Map();
   s.wanted ??= [];
   return s as Shared;
 }

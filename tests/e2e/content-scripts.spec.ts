@@ -81,8 +81,8 @@ async function loadedExtractors(context: BrowserContext, page: Page) {
 
 const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'team-page'];
 /**
- * The page, fields, mail and prose readers come first: their modules are loaded right after the word lists, before
- * the site's and the generic.
+ * The readers of what pages have in common come last, as in lib/extract/registry.ts: the modules load at once, and
+ * each registers its readers in their place (the site's, the format readers, the shared ones) whichever loads first.
  */
 const SHARED = ['page', 'fields', 'mail', 'prose'];
 
@@ -98,9 +98,9 @@ const caseFor = (file: string) => pageCases.find((c) => c.main && filesFor(c.url
 for (const reader of Object.values(READERS).filter((r) => r.hosts.length)) {
   const c = caseFor(reader.file);
   const ids = [
-    ...SHARED,
     ...scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id),
     ...GENERIC,
+    ...SHARED,
   ];
   test(`content script: ${c.file} at ${new URL(c.url).host} gets ${reader.file} alone, which loads its readers only when asked`, async ({
     context,
@@ -133,7 +133,7 @@ test('content script: a LinkedIn article is read by the generic readers the Link
   const answer = await detect(openPage, tabId);
   expect(answer.value).toMatchObject({ url, candidates: [{ primeiro_nome: 'Fernanda', source: 'jsonld' }] });
   expect(await loadedExtractors(context, page)).toEqual({
-    ids: [...SHARED, 'linkedin', ...GENERIC],
+    ids: ['linkedin', ...GENERIC, ...SHARED],
     fromPage: 'undefined',
   });
 
@@ -167,7 +167,7 @@ test('content script: elsewhere the generic script is injected on demand, where 
   expect(answer.value.candidates!.length).toBeGreaterThan(1);
   expect(answer.value.candidates!.every((c) => c.source === 'team-page')).toBe(true);
   expect(await loadedExtractors(context, page)).toEqual({
-    ids: [...SHARED, ...GENERIC],
+    ids: [...GENERIC, ...SHARED],
     fromPage: 'undefined',
   });
 
@@ -177,7 +177,7 @@ test('content script: elsewhere the generic script is injected on demand, where 
     tabId,
   );
   expect((await detect(openPage, tabId)).value.candidates).toEqual(answer.value.candidates);
-  expect((await loadedExtractors(context, page)).ids).toEqual([...SHARED, ...GENERIC]);
+  expect((await loadedExtractors(context, page)).ids).toEqual([...GENERIC, ...SHARED]);
 });
 
 test('content script: every script a page gets at load or on demand is at most 8 kB', () => {

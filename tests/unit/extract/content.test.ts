@@ -9,7 +9,7 @@ import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
 import { SHARED_MODULES } from '@/lib/extract/files';
 import { matchesOf, scripts } from '@/lib/extract/registry';
-import { fieldsReader, genericScript, mailReader, pageReader, proseReader } from '@/lib/extract/scripts';
+import { genericScript, sharedReaders } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
 import { readerCases, readPage } from '../../fixtures/pages/cases';
@@ -72,20 +72,28 @@ function navigate(url: string) {
  * generic one.
  */
 const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, genericScript.module])];
-/** The extractors of the page once a script's modules are loaded. */
+/**
+ * The extractors of the page once a script's modules are loaded, in the registry's order whatever order the modules
+ * loaded in: the site's, the format readers, the page reader.
+ */
 const extractorsFor = (module: string) => [
-  ...pageReader.extractors,
-  ...fieldsReader.extractors,
-  ...mailReader.extractors,
-  ...proseReader.extractors,
   ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
   ...genericScript.extractors,
+  ...sharedReaders.flatMap((r) => r.extractors),
 ];
 const LINKEDIN = '/extract-linkedin.js';
 
 /** The files the content scripts loaded, in order. */
 let loaded: string[] = [];
 let loads = 0;
+/**
+ * The stand-in for a built module (./run-module.ts), its own address at each load; the files asked for wait in
+ * `globalThis.loading`, each stand-in runs the next (several load at once).
+ */
+function moduleUrl(file: string) {
+  ((globalThis as { loading?: string[] }).loading ??= []).push(file);
+  return new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
+}
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -93,8 +101,7 @@ beforeEach(() => {
   loaded = [];
   vi.spyOn(fakeBrowser.runtime, 'getURL').mockImplementation((file: string) => {
     loaded.push(file);
-    (globalThis as { loading?: string }).loading = file;
-    return new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
+    return moduleUrl(file);
   });
   vi.useFakeTimers();
   // a fresh page: its own isolated world
@@ -173,12 +180,9 @@ describe('content scripts', () => {
     linkedin.main();
     await extracted();
     await import(/* @vite-ignore */ fakeBrowser.runtime.getURL('/extract-linkedin.js'));
-    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual([
-      ...extractorsFor(LINKEDIN)
-        .filter((x) => x.id !== 'linkedin')
-        .map((x) => x.id),
-      'linkedin',
-    ]);
+    expect(page.window.__perfilIntel?.extractors.map((x) => x.id)).toEqual(
+      extractorsFor(LINKEDIN).map((x) => x.id),
+    );
     expect(page.window.__perfilIntel?.modules).toEqual(modulesFor(LINKEDIN));
     expect(answerOf(extract()).candidates).toHaveLength(1);
   });
@@ -214,10 +218,7 @@ describe('content scripts', () => {
   it('where the module that answers cannot be loaded, the reply is empty, so the extension injects it', async () => {
     vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
       loaded.push(file);
-      (globalThis as { loading?: string }).loading = file;
-      return file === '/extract-generic.js'
-        ? 'chrome-extension://gone/x.js'
-        : new URL(`./run-module.ts?load=${loads++}`, import.meta.url).href;
+      return file === '/extract-generic.js' ? 'chrome-extension://gone/x.js' : moduleUrl(file);
     });
     open('jsonld-person.html', ARTICLE);
     linkedin.main();

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { SHARED_MODULES } from '@/lib/extract/files';
 import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
-import { fieldsReader, mailReader, pageReader, proseReader } from '@/lib/extract/scripts';
+import { register } from '@/lib/extract/register';
+import { genericScript, linkedinScript, sharedReaders } from '@/lib/extract/scripts';
+import { shared } from '@/lib/extract/shared';
 import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
 
@@ -115,18 +117,33 @@ describe('extractCandidates', () => {
     const firstGeneric = extractors.findIndex((x) => !x.matches);
     expect(extractors.slice(firstGeneric).every((x) => !x.matches)).toBe(true);
   });
+
+  it("in a page, the modules' extractors stand in the registry's order whatever order the modules loaded in", () => {
+    const modules = [linkedinScript, genericScript, ...sharedReaders];
+    const want = modules.flatMap((m) => m.extractors.map((x) => x.id));
+    const g = globalThis as { __perfilIntel?: unknown };
+    const page = g.__perfilIntel;
+    for (const order of [
+      [0, 1, 2, 3, 4, 5],
+      [5, 4, 3, 2, 1, 0],
+      [1, 3, 2, 0, 5, 4],
+      [2, 0, 1, 4, 3, 5],
+      [0, 2, 1, 0, 5, 2, 3, 4],
+    ]) {
+      delete g.__perfilIntel;
+      for (const i of order) register(modules[i]!);
+      expect(shared().extractors.map((x) => x.id)).toEqual(want);
+    }
+    g.__perfilIntel = page;
+  });
 });
 
 describe('content scripts', () => {
   it('carry every extractor once: each site script its own site extractors, the generic one the rest', () => {
-    // the page, fields, mail and prose readers are in modules of their own, loaded on every page
-    expect([
-      ...scripts.flatMap((s) => s.extractors),
-      ...pageReader.extractors,
-      ...fieldsReader.extractors,
-      ...mailReader.extractors,
-      ...proseReader.extractors,
-    ]).toEqual(extractors);
+    // the readers of what pages have in common are in modules of their own, loaded on every page
+    expect([...scripts.flatMap((s) => s.extractors), ...sharedReaders.flatMap((r) => r.extractors)]).toEqual(
+      extractors,
+    );
     const generic = scripts.at(-1)!;
     expect(generic.file).toBe('/content-generic.js');
     expect(generic.hosts).toEqual([]);

@@ -1,5 +1,6 @@
-// What a built reader module does when a content script loads it: run its entrypoint. The test's `getURL` names
-// the built file in `globalThis.loading` and gives each load its own address, so each load runs, as in a new page.
+// What a built reader module does when a content script loads it: run its entrypoint. The test's `getURL` queues
+// the built file in `globalThis.loading` and gives each load its own address, so each load runs, as in a new page;
+// several load at once, each running the next file asked for.
 import crm from '@/entrypoints/extract-crm';
 import generic from '@/entrypoints/extract-generic';
 import github from '@/entrypoints/extract-github';
@@ -24,6 +25,6 @@ const modules: Record<string, { main(): void }> = {
   '/extract-prose.js': proseModule,
 };
 
-const file = (globalThis as { loading?: string }).loading ?? '';
+const file = (globalThis as { loading?: string[] }).loading?.shift() ?? '';
 if (!modules[file]) throw new Error(`no module ${file}`);
 modules[file].main();

@@ -8,7 +8,7 @@ import { createSseParser, type SseEvent } from '@/lib/api/sse';
 import { applyMapping, parseLines, readTable } from '@/lib/batch/import';
 import { MAX_CANDIDATES } from '@/lib/extract/types';
 import { extractCandidates } from '../../fixtures/extract';
-import { capText, cutAt, tidy } from '@/lib/text';
+import { capText, cutAt, stripMarks, tidy } from '@/lib/text';
 import { expectNoPollution, hostileText, INVISIBLE, LONE_SURROGATE } from './arbitraries';
 
 /* The SSE parser, the shared cleaner, the importer and the extractors on hostile input. */
@@ -83,6 +83,18 @@ describe('cutting and cleaning', () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it('stripMarks takes off what the full decomposition takes off, ASCII or not', () => {
+    const full = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: 'binary-ascii' }), fc.string({ unit: 'grapheme' }), hostileText),
+        (s) => stripMarks(s) === full(s),
+      ),
+      { numRuns: 500 },
+    );
+    for (const s of ['a^b`c', 'São Paulo', 'Ana^', '`x`', 'ÀÉÎÕÜ ç']) expect(stripMarks(s)).toBe(full(s));
   });
 
   it('tidy leaves no invisible character, no half character, one line, within its limit, and is stable', () => {
