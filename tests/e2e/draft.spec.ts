@@ -87,7 +87,7 @@ test('saved analyses are embedded in the background, a lookup at once and a batc
   const page = await openPage('options.html');
   const send = messenger(page);
   const embeddings = async () =>
-    (await admin.requests(key)).filter((r) => r.path === '/v1/embeddings').length;
+    (await admin.requests(key, { embeddings: true })).filter((r) => r.path === '/v1/embeddings').length;
   /** The ids that have a vector, read from the extension's own database. */
   const vectors = () =>
     page.evaluate(

@@ -21,8 +21,15 @@ export interface Admin {
   ledger(
     apiKey: string,
   ): Promise<{ entries: { endpoint: string; credits: number }[]; total_credits: number; balance: number }>;
-  /** The analysis requests of `apiKey` as the sandbox received them, oldest first (`at`: ms since the epoch). */
-  requests(apiKey: string): Promise<{ at: number; method: string; path: string; body: unknown }[]>;
+  /**
+   * The analysis requests of `apiKey` as the sandbox received them, with its model API calls, oldest first (`at`: ms
+   * since the epoch). The embeddings the worker asks for in the background after each saved analysis only when
+   * `embeddings` says so: they come at their own time.
+   */
+  requests(
+    apiKey: string,
+    options?: { embeddings?: boolean },
+  ): Promise<{ at: number; method: string; path: string; body: unknown }[]>;
 }
 
 interface Fixtures {
@@ -75,12 +82,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           ).api_key,
         faults: async (body) => void (await call('POST', '/__sandbox/faults', body)),
         ledger: (apiKey) => call('GET', `/__sandbox/ledger?api_key=${encodeURIComponent(apiKey)}`),
-        requests: async (apiKey) =>
+        requests: async (apiKey, { embeddings = false } = {}) =>
           (
             (await call('GET', `/__sandbox/requests?api_key=${encodeURIComponent(apiKey)}`)) as {
-              requests: [];
+              requests: { at: number; method: string; path: string; body: unknown }[];
             }
-          ).requests,
+          ).requests.filter((r) => embeddings || r.path !== '/v1/embeddings'),
       });
     },
     { scope: 'worker' },
