@@ -80,8 +80,11 @@ async function loadedExtractors(context: BrowserContext, page: Page) {
 }
 
 const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'team-page'];
-/** The page reader comes first: its module is loaded right after the word lists, before the site's and the generic. */
-const PAGE = 'page';
+/**
+ * The page and fields readers come first: their modules are loaded right after the word lists, before the site's
+ * and the generic.
+ */
+const PAGE = ['page', 'fields'];
 
 /** Every content script the build has (declared, injected or loaded on demand). */
 const builtScripts = () =>
@@ -94,7 +97,11 @@ const caseFor = (file: string) => pageCases.find((c) => c.main && filesFor(c.url
 
 for (const reader of Object.values(READERS).filter((r) => r.hosts.length)) {
   const c = caseFor(reader.file);
-  const ids = [PAGE, ...scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id), ...GENERIC];
+  const ids = [
+    ...PAGE,
+    ...scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id),
+    ...GENERIC,
+  ];
   test(`content script: ${c.file} at ${new URL(c.url).host} gets ${reader.file} alone, which loads its readers only when asked`, async ({
     context,
     serviceWorker,
@@ -126,7 +133,7 @@ test('content script: a LinkedIn article is read by the generic readers the Link
   const answer = await detect(openPage, tabId);
   expect(answer.value).toMatchObject({ url, candidates: [{ primeiro_nome: 'Fernanda', source: 'jsonld' }] });
   expect(await loadedExtractors(context, page)).toEqual({
-    ids: [PAGE, 'linkedin', ...GENERIC],
+    ids: [...PAGE, 'linkedin', ...GENERIC],
     fromPage: 'undefined',
   });
 
@@ -159,7 +166,10 @@ test('content script: elsewhere the generic script is injected on demand, where 
   expect(answer.value.ok).toBe(true);
   expect(answer.value.candidates!.length).toBeGreaterThan(1);
   expect(answer.value.candidates!.every((c) => c.source === 'team-page')).toBe(true);
-  expect(await loadedExtractors(context, page)).toEqual({ ids: [PAGE, ...GENERIC], fromPage: 'undefined' });
+  expect(await loadedExtractors(context, page)).toEqual({
+    ids: [...PAGE, ...GENERIC],
+    fromPage: 'undefined',
+  });
 
   // Injected again (the panel asks after a reload of the extension, say): still one answer, same people.
   await serviceWorker.evaluate(
@@ -167,7 +177,7 @@ test('content script: elsewhere the generic script is injected on demand, where 
     tabId,
   );
   expect((await detect(openPage, tabId)).value.candidates).toEqual(answer.value.candidates);
-  expect((await loadedExtractors(context, page)).ids).toEqual([PAGE, ...GENERIC]);
+  expect((await loadedExtractors(context, page)).ids).toEqual([...PAGE, ...GENERIC]);
 });
 
 test('content script: every script a page gets at load or on demand is at most 8 kB', () => {
