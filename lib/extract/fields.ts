@@ -30,11 +30,15 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 // controls that hold a value the user typed or chose
 const FORM = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select,textarea';
 // where a label may stand: elements of one text (a leaf, or one leaf inside) of these tags, or called a label
-const LABEL_TAGS = new Set('DT TH TD LABEL LEGEND P SPAN STRONG B DIV H2 H3 H4 H5 H6'.split(' '));
+const LABEL_TAG = /^(?:DT|TH|TD|LABEL|LEGEND|P|SPAN|STRONG|B|DIV|H[2-6])$/;
 const LABEL_CLASS = /label|key|field/i;
-// how labels begin (three letters, folded): most texts of a large page are passed over without reading them whole
-const STARTS = new Set(Object.values(LABELS).flatMap((words) => words.map((w) => w.slice(0, 3))));
-const start = (s: string) => fold(s.trimStart().slice(0, 3));
+// how labels begin (three letters, folded): most texts of a large page are passed over without reading them whole;
+// built on first use (nothing runs when a module that imports this file loads)
+let starts: Set<string> | undefined;
+const startsLabel = (s: string) =>
+  (starts ??= new Set(Object.values(LABELS).flatMap((words) => words.map((w) => w.slice(0, 3))))).has(
+    fold(s.trimStart().slice(0, 3)),
+  );
 // a record's side column (Agendor's, HubSpot's) holds its fields: only its own heading may make it noise
 const SIDE = 'aside,[role=complementary]';
 // where the signed-in user and the app's menus show, never the record
@@ -168,9 +172,9 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
     if (el.attributes.length && NAMED_BY.some((a) => el.hasAttribute(a))) attributed.push(el);
     // one text: a leaf, or one leaf inside ("<p title='Cargo'><b>Cargo</b></p>")
     if (el.childElementCount > 1 || el.firstElementChild?.firstElementChild) continue;
-    if (!LABEL_TAGS.has(el.tagName) && !LABEL_CLASS.test(el.getAttribute('class') ?? '')) continue;
+    if (!LABEL_TAG.test(el.tagName) && !LABEL_CLASS.test(el.getAttribute('class') ?? '')) continue;
     const raw = el.textContent ?? '';
-    if (raw.length > 40 || raw.length < 3 || !STARTS.has(start(raw))) continue;
+    if (raw.length > 40 || raw.length < 3 || !startsLabel(raw)) continue;
     // "Companies (2)": a list's label with its count
     const field = fieldOf(tidy(raw).replace(/\s*\(\d+\)$/, ''));
     if (!field || fieldNoise(el)) continue;

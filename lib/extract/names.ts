@@ -8,7 +8,8 @@ export { tidy };
 // the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
 const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
 // honorifics (lib/extract/rules.ts), and the record type a CRM puts in the same heading: never a name on their own
-const honorific = (w: string) => HONORIFICS.includes(fold(w).replace(/\.$/, ''));
+// (short words only: folding every word of every text read would cost on large pages)
+const honorific = (w: string) => w.length <= 6 && HONORIFICS.includes(fold(w).replace(/\.$/, ''));
 const LABEL = '(?:contato|contact|lead|pessoa|person|cliente|prospect)';
 const LABEL_WORD = new RegExp(`^${LABEL}:?$`, 'i');
 // before the name: "Contato Sr. João Lima", "Lead Dra. Ana Souza" (a label only before a name of two words or more)
