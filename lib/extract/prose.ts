@@ -1,5 +1,5 @@
 import type { Extractor } from './types';
-import { all, meta, text } from './dom';
+import { all, text } from './dom';
 import { inNoise, isPlatform, nameScore } from './evidence';
 import { cleanName, found, person } from './names';
 import { company, roleLine } from './page';
@@ -75,29 +75,43 @@ function captioned(el: Element, t: string): Presented | undefined {
   return title && where ? [name, where, title] : undefined;
 }
 
+/** A meta tag's content, looked up in the head alone (a large page's body is not walked for it). */
+const headMeta = (doc: Document, key: string) =>
+  doc.head?.querySelector(`meta[property="${key}"],meta[name="${key}"]`)?.getAttribute('content') ?? '';
+
 /**
  * Who signs the page, where it says so (a byline, rel=author, meta author), folded; '' for nobody. In an article
  * by someone, the people quoted are the author's sources, not the page's person.
  */
 const authorOf = (doc: Document) =>
-  fold(text(doc.querySelector('[rel=author],[itemprop=author],[class*=byline i]')) || meta(doc, 'author'));
+  fold(
+    text(doc.querySelector('[rel=author],[itemprop=author],[class*=byline i]')) || headMeta(doc, 'author'),
+  );
+
+/** The person presented, where no author signs the page or they are its author (asked only once someone is). */
+const own = (doc: Document, confidence: number, hit?: Presented) => {
+  const author = hit ? authorOf(doc) : '';
+  return found(
+    hit && (!author || author.includes(fold(hit[0]))) ? [person('prose', confidence, ...hit)] : [],
+  );
+};
 
 export const prose: Extractor = {
   id: 'prose',
   extract(doc) {
-    const author = authorOf(doc);
-    // the person presented, where no author signs the page or they are its author
-    const own = (confidence: number, hit?: Presented) =>
-      hit && (!author || author.includes(fold(hit[0]))) ? [person('prose', confidence, ...hit)] : [];
     const description = doc.getElementById('description');
     for (const el of [...all(doc, PROSE_AT, 300), ...(description ? [description] : [])]) {
       const t = text(el).slice(0, 1000);
       const hit = t.length < 5 ? undefined : (captioned(el, t) ?? presented(t));
       // the first person presented is the page's; whoever the text presents after them is not (noise is judged
       // only where someone is presented: it costs more than the reading)
-      if (hit && !inNoise(el)) return found(own(0.55, hit));
+      if (hit && !inNoise(el)) return own(doc, 0.55, hit);
     }
     // the page's description when its body has none ("Naledi Dlamini, VP Finance at Brightlane, on …")
-    return found(own(0.5, presented(meta(doc, 'og:description')) ?? presented(meta(doc, 'description'))));
+    return own(
+      doc,
+      0.5,
+      presented(headMeta(doc, 'og:description')) ?? presented(headMeta(doc, 'description')),
+    );
   },
 };
