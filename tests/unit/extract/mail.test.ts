@@ -183,7 +183,8 @@ describe('the mail reader', () => {
 
   it('reads a sender labelled "From:" whose address is only text, and Gmail’s "para mim, Joana" as recipients', () => {
     const persona = doc(`<body><button aria-label="From: Osvaldo Krause"><div>Osvaldo Krause</div>
-      <div>&lt;osvaldo.krause@vidrariasulina.com.br&gt;</div></button><div>Osvaldo Krause</div><div>Gerente de Suprimentos</div></body>`);
+      <div>&lt;osvaldo.krause@vidrariasulina.com.br&gt;</div></button>
+      <div>Para: <span title="paula@embalamais.com.br">Paula Nunes</span></div><div>Osvaldo Krause</div><div>Gerente de Suprimentos</div></body>`);
     expect(mail.extract(persona, URL_)).toMatchObject([
       {
         primeiro_nome: 'Osvaldo',
