@@ -212,10 +212,17 @@ function recipient(el: Element): boolean {
 
 /** The mail's people (the labelled senders first, then every address in the page's order) and the mailbox. */
 function read(doc: Document) {
-  const seen: [email: string, name: string, el: Element][] = [
-    ...labelledSenders(doc),
-    ...addresses(doc).map(([email, el]) => [email, shownName(el), el] as [string, string, Element]),
-  ].filter(([, , el]) => !el.closest(QUOTE_REGIONS));
+  // a page that shows no address shows no mail: nothing more is read (the reader runs on every page)
+  const mails = addresses(doc);
+  const seen: [email: string, name: string, el: Element][] = (
+    mails.length
+      ? [
+          ...labelledSenders(doc),
+          ...mails.map(([email, el]): [string, string, Element] => [email, shownName(el), el]),
+        ]
+      : []
+  ).filter(([, , el]) => !el.closest(QUOTE_REGIONS));
+  if (!seen.length) return { seen, box: undefined, own: () => false };
   const box = mailbox(
     doc,
     seen.map(([e, n]) => [e, n]),
@@ -259,8 +266,8 @@ export const mail: Extractor = {
   others(doc) {
     const { seen, own, box } = read(doc);
     // full names only: an account button shows initials ("RQ")
-    return [...new Set([...box.names, ...seen.filter(own).map(([, name]) => fold(name))])].filter((n) =>
-      n.includes(' '),
+    return [...new Set([...(box?.names ?? []), ...seen.filter(own).map(([, name]) => fold(name))])].filter(
+      (n) => n.includes(' '),
     );
   },
 };

@@ -97,22 +97,30 @@ export const outlook: Extractor = {
     // the sender's name carries its address in a title, before the recipients'; never the owner (the account
     // button's address) nor a colleague on the owner's domain
     const own = domain(doc.querySelector('[id*=MainLink_Me i] [title*="@"]')?.getAttribute('title'));
-    const from = all(pane, '[title*="@"]', 50).find(
+    const [from, ...guests] = all(pane, '[title*="@"]', 50).filter(
       (el) =>
         cleanName(text(el)) &&
         !/^(?:para|to|cc)\b/i.test(tidy(el.parentElement?.textContent)) &&
         (!own || domain(el.getAttribute('title')) !== own),
     );
-    return from
-      ? sender(
-          'outlook',
-          text(from),
-          from.getAttribute('title'),
-          // the body of the sender's own message, in a conversation of several
-          (from.closest('[role=document]') ?? pane).querySelector(
-            '[aria-label="Message body" i],[aria-label="Corpo da mensagem" i]',
-          ),
-        )
-      : [];
+    if (!from) return [];
+    const name = fold(cleanName(text(from)));
+    return [
+      ...sender(
+        'outlook',
+        text(from),
+        from.getAttribute('title'),
+        // the body of the sender's own message, in a conversation of several
+        (from.closest('[role=document]') ?? pane).querySelector(
+          '[aria-label="Message body" i],[aria-label="Corpo da mensagem" i]',
+        ),
+      ),
+      // an invitation's guests (not its To/Cc lines): their company is the other readers' to find
+      ...found(
+        guests
+          .filter((el) => fold(cleanName(text(el))) !== name)
+          .map((el) => person('outlook', 0.4, text(el))),
+      ),
+    ];
   },
 };

@@ -183,7 +183,8 @@ describe('the mail reader', () => {
 
   it('reads a sender labelled "From:" whose address is only text, and Gmail’s "para mim, Joana" as recipients', () => {
     const persona = doc(`<body><button aria-label="From: Osvaldo Krause"><div>Osvaldo Krause</div>
-      <div>&lt;osvaldo.krause@vidrariasulina.com.br&gt;</div></button><div>Osvaldo Krause</div><div>Gerente de Suprimentos</div></body>`);
+      <div>&lt;osvaldo.krause@vidrariasulina.com.br&gt;</div></button>
+      <div>Para: <span title="paula@embalamais.com.br">Paula Nunes</span></div><div>Osvaldo Krause</div><div>Gerente de Suprimentos</div></body>`);
     expect(mail.extract(persona, URL_)).toMatchObject([
       {
         primeiro_nome: 'Osvaldo',
@@ -265,6 +266,17 @@ describe('collect with a reader’s word on who is not the page’s person', () 
 });
 
 describe('Outlook’s reader', () => {
+  it('lists an invitation’s guests after the organiser, without a company of its own: the other readers find it', () => {
+    const d =
+      doc(`<body><div id="O365_MainLink_Me"><span title="otavio@vendamais.com.br">OB</span></div><div role="main">
+      <div aria-label="De: Débora Assunção"><span title="debora@valesereno.org.br">Débora Assunção</span></div>
+      <div>Obrigatório: <span title="debora@valesereno.org.br">Débora Assunção</span>; <span title="marcos@valesereno.org.br">Marcos Tenório</span>; <span title="otavio@vendamais.com.br">Otávio Brandão</span></div>
+      <div>Cc: <span title="claudio@valesereno.org.br">Cláudio Ramos</span></div></div></body>`);
+    const found = outlook.extract(d, new URL('https://outlook.office.com/mail/'));
+    expect(names(found)).toEqual(['Débora Assunção', 'Marcos Tenório']);
+    expect(found[1]).toMatchObject({ empresa: '' });
+  });
+
   it('leaves out the owner, a colleague on the owner’s domain and the Para line, and reads the sender’s own message', () => {
     const d =
       doc(`<body><div id="O365_MainLink_Me"><span title="olivia@cloudpeak.io">OB</span></div><div role="main">
