@@ -34,7 +34,13 @@ const LABEL_TAGS = new Set('DT TH TD LABEL LEGEND P SPAN STRONG B DIV H2 H3 H4 H
 const LABEL_CLASS = /label|key|field/i;
 // how labels begin (three letters, folded): most texts of a large page are passed over without reading them whole
 const STARTS = new Set(Object.values(LABELS).flatMap((words) => words.map((w) => w.slice(0, 3))));
-const start = (s: string) => fold(s.trimStart().slice(0, 3));
+const starts = new Map<string, string>();
+const start = (s: string) => {
+  const head = s.trimStart().slice(0, 3);
+  let folded = starts.get(head);
+  if (folded === undefined) starts.set(head, (folded = fold(head)));
+  return folded;
+};
 // a record's side column (Agendor's, HubSpot's) holds its fields: only its own heading may make it noise
 const SIDE = 'aside,[role=complementary]';
 // where the signed-in user and the app's menus show, never the record
@@ -165,7 +171,7 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
   const attributed: Element[] = [];
   // one pass over the page's elements: far cheaper than selector lists on large pages
   for (const el of doc.body ? all(doc.body, '*', 8000) : []) {
-    if (el.attributes.length && NAMED_BY.some((a) => el.hasAttribute(a))) attributed.push(el);
+    if (NAMED_BY.some((a) => el.hasAttribute(a))) attributed.push(el);
     // one text: a leaf, or one leaf inside ("<p title='Cargo'><b>Cargo</b></p>")
     if (el.childElementCount > 1 || el.firstElementChild?.firstElementChild) continue;
     if (!LABEL_TAGS.has(el.tagName) && !LABEL_CLASS.test(el.getAttribute('class') ?? '')) continue;

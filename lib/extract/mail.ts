@@ -210,12 +210,15 @@ function recipient(el: Element): boolean {
   return RECIPIENT.test(fold(before));
 }
 
-/** The mail's people (the labelled senders first, then every address in the page's order) and the mailbox. */
-function read(doc: Document) {
-  const seen: [email: string, name: string, el: Element][] = [
+/** The mail's people as the page shows them: the labelled senders first, then every address in the page's order. */
+const shownPeople = (doc: Document): [email: string, name: string, el: Element][] =>
+  [
     ...labelledSenders(doc),
     ...addresses(doc).map(([email, el]) => [email, shownName(el), el] as [string, string, Element]),
   ].filter(([, , el]) => !el.closest(QUOTE_REGIONS));
+
+/** The mail's people (the labelled senders first, then every address in the page's order) and the mailbox. */
+function read(doc: Document, seen = shownPeople(doc)) {
   const box = mailbox(
     doc,
     seen.map(([e, n]) => [e, n]),
@@ -230,7 +233,10 @@ function read(doc: Document) {
  * role and company of their signature, else the company of the domain as the page writes it, else the domain's.
  */
 function mailPeople(doc: Document): Candidate[] {
-  const { seen, own } = read(doc);
+  // no address and no sender's header: no one to read, and no mailbox to look for
+  const shown = shownPeople(doc);
+  if (!shown.length) return [];
+  const { seen, own } = read(doc, shown);
   const people = seen.filter((s) => !own(s) && !recipient(s[2]));
   if (!people.length) return [];
   let lines: string[] | undefined;

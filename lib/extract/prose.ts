@@ -85,10 +85,11 @@ const authorOf = (doc: Document) =>
 export const prose: Extractor = {
   id: 'prose',
   extract(doc) {
-    const author = authorOf(doc);
-    // the person presented, where no author signs the page or they are its author
-    const own = (confidence: number, hit?: Presented) =>
-      hit && (!author || author.includes(fold(hit[0]))) ? [person('prose', confidence, ...hit)] : [];
+    // the person presented, where no author signs the page or they are its author (who signs is read only then)
+    const own = (confidence: number, hit?: Presented) => {
+      const author = hit && authorOf(doc);
+      return hit && (!author || author.includes(fold(hit[0]))) ? [person('prose', confidence, ...hit)] : [];
+    };
     const description = doc.getElementById('description');
     for (const el of [...all(doc, PROSE_AT, 300), ...(description ? [description] : [])]) {
       const t = text(el).slice(0, 1000);
