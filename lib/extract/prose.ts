@@ -1,7 +1,7 @@
 import type { Extractor } from './types';
 import { all, meta, text } from './dom';
 import { inNoise, isPlatform, nameScore } from './evidence';
-import { cleanName, found, person } from './names';
+import { cleanName, found, person, tidy } from './names';
 import { company, roleLine } from './page';
 import { INTRODUCERS, PAST_ROLE } from './rules';
 import { fold } from '../text';
@@ -82,6 +82,18 @@ function captioned(el: Element, t: string): Presented | undefined {
 const authorOf = (doc: Document) =>
   fold(text(doc.querySelector('[rel=author],[itemprop=author],[class*=byline i]')) || meta(doc, 'author'));
 
+/** The person the page's description presents (og:description, else description): one look at its meta elements. */
+function described(doc: Document): Presented | undefined {
+  const metas = Array.from(doc.querySelectorAll('meta'));
+  const content = (key: string) =>
+    tidy(
+      metas
+        .find((m) => m.getAttribute('property') === key || m.getAttribute('name') === key)
+        ?.getAttribute('content'),
+    );
+  return presented(content('og:description')) ?? presented(content('description'));
+}
+
 export const prose: Extractor = {
   id: 'prose',
   extract(doc) {
@@ -99,6 +111,6 @@ export const prose: Extractor = {
       if (hit && !inNoise(el)) return found(own(0.55, hit));
     }
     // the page's description when its body has none ("Naledi Dlamini, VP Finance at Brightlane, on …")
-    return found(own(0.5, presented(meta(doc, 'og:description')) ?? presented(meta(doc, 'description'))));
+    return found(own(0.5, described(doc)));
   },
 };
