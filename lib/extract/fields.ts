@@ -169,10 +169,13 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
   const attributed: Element[] = [];
   // one pass over the page's elements: far cheaper than selector lists on large pages
   for (const el of doc.body ? all(doc.body, '*', 8000) : []) {
-    if (el.attributes.length && NAMED_BY.some((a) => el.hasAttribute(a))) attributed.push(el);
+    if (NAMED_BY.some((a) => el.hasAttribute(a))) attributed.push(el);
+    // the tag first: counting an element's children costs more
+    const tagged = LABEL_TAG.test(el.tagName);
+    if (!tagged && !el.hasAttribute('class')) continue;
     // one text: a leaf, or one leaf inside ("<p title='Cargo'><b>Cargo</b></p>")
     if (el.childElementCount > 1 || el.firstElementChild?.firstElementChild) continue;
-    if (!LABEL_TAG.test(el.tagName) && !LABEL_CLASS.test(el.getAttribute('class') ?? '')) continue;
+    if (!tagged && !LABEL_CLASS.test(el.getAttribute('class') ?? '')) continue;
     const raw = el.textContent ?? '';
     if (raw.length > 40 || raw.length < 3 || !startsLabel(raw)) continue;
     // "Companies (2)": a list's label with its count
