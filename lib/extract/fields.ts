@@ -11,7 +11,7 @@ import {
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company, roleLine } from './page';
+import { EMAIL, company, roleLine, titleParts } from './page';
 import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import { fold } from '../text';
 
@@ -26,7 +26,6 @@ import { fold } from '../text';
 
 export type Fields = Partial<Record<Field, string>>;
 
-const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 // controls that hold a value the user typed or chose
 const FORM = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select,textarea';
 // where a label may stand: elements of one text (a leaf, or one leaf inside) of these tags, or called a label
@@ -202,8 +201,7 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
  * the fields that reads as one — never the signed-in user's.
  */
 export function recordName(doc: Document, at: Element): string {
-  const titled = tidy(doc.title)
-    .split(/\s*(?:[|:–—]|\s-\s)\s*/)
+  const titled = titleParts(doc)
     .map((t) => cleanName(t))
     .find((t) => t && nameScore(t) >= 0.5);
   if (titled) return titled;

@@ -71,7 +71,7 @@ export function pageCompany(doc: Document): string {
  * The page title's segments ("(3) Nubank: Pessoas | LinkedIn" -> ["Nubank", "Pessoas", "LinkedIn"]); a parenthesis
  * is a segment ("Ana Souza (@ana) / X" -> ["Ana Souza", "@ana", "X"]).
  */
-const titleParts = (doc: Document) =>
+export const titleParts = (doc: Document) =>
   tidy(doc.title)
     .replace(/^\(\d+\+?\)\s*/, '')
     .split(/\s*(?:[|:–—()]|\s[-/]\s)\s*/)
