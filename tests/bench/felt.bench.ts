@@ -84,6 +84,23 @@ async function workerOf(context: BrowserContext): Promise<Worker> {
   throw new Error('the extension worker did not start');
 }
 
+/** Milliseconds from a click on the `index`-th element matching `click` until an element matching `shown` is on the page. */
+export const clickUntilShown = (page: Page, click: string, shown: string, index = 0) =>
+  page.evaluate(
+    ([click, shown, index]) =>
+      new Promise<number>((resolve) => {
+        const t0 = performance.now();
+        const obs = new MutationObserver(() => {
+          if (!document.querySelector(shown)) return;
+          obs.disconnect();
+          resolve(performance.now() - t0);
+        });
+        obs.observe(document.body, { childList: true, subtree: true });
+        (document.querySelectorAll(click)[index] as HTMLElement).click();
+      }),
+    [click, shown, index] as const,
+  );
+
 /**
  * Evaluates `expression` (awaited, its value returned as a string) in the extension's running worker, over the
  * browser's CDP session: Playwright's Worker handle does not follow a worker that was stopped and woken.
@@ -260,19 +277,7 @@ export async function run(): Promise<string> {
         { timeout: 20_000 },
       );
       await worker.evaluate(() => performance.clearResourceTimings());
-      const span = await w.page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            const t0 = performance.now();
-            const obs = new MutationObserver(() => {
-              if (!document.querySelector('[data-testid=result]')) return;
-              obs.disconnect();
-              resolve(performance.now() - t0);
-            });
-            obs.observe(document.body, { childList: true, subtree: true });
-            (document.querySelector('[data-testid=run]') as HTMLButtonElement).click();
-          }),
-      );
+      const span = await clickUntilShown(w.page, '[data-testid=run]', '[data-testid=result]');
       const server = await worker.evaluate(() => {
         const calls = performance
           .getEntriesByType('resource')

@@ -30,7 +30,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { extensionPath, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { startSandbox } from '../sandbox/server';
-import { evaluateInWorker, keyedAtSandbox } from './felt.bench';
+import { clickUntilShown, evaluateInWorker, keyedAtSandbox } from './felt.bench';
 import { median, runWhenMain } from './stats';
 
 export const kind = 'browser';
@@ -239,35 +239,11 @@ export async function run(): Promise<string> {
         );
         push(
           'history tab → list on screen',
-          await panel.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                const t0 = performance.now();
-                const obs = new MutationObserver(() => {
-                  if (!document.querySelector('[data-testid=history-item]')) return;
-                  obs.disconnect();
-                  resolve(performance.now() - t0);
-                });
-                obs.observe(document.body, { childList: true, subtree: true });
-                (document.querySelector('[data-testid=nav-history]') as HTMLElement).click();
-              }),
-          ),
+          await clickUntilShown(panel, '[data-testid=nav-history]', '[data-testid=history-item]'),
         );
         push(
           'open entry → analysis on screen',
-          await panel.evaluate(
-            () =>
-              new Promise<number>((resolve) => {
-                const t0 = performance.now();
-                const obs = new MutationObserver(() => {
-                  if (!document.querySelector('[data-testid=result]')) return;
-                  obs.disconnect();
-                  resolve(performance.now() - t0);
-                });
-                obs.observe(document.body, { childList: true, subtree: true });
-                (document.querySelectorAll('[data-testid=history-item]')[1] as HTMLElement).click();
-              }),
-          ),
+          await clickUntilShown(panel, '[data-testid=history-item]', '[data-testid=result]', 1),
         );
         await panel.close();
         // The charging request: the lookup message sent (page clock) → the request's start (worker clock), both
