@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, type Admin } from './fixtures';
 import { openPanel, openTab, seriousViolations, setSettings, workerReady } from './sidepanel.helpers';
 import { meetingCases, readMeetingPage, type MeetingCase } from '../fixtures/meetings/cases';
 import { dripProxy, pointModelApiAt } from './model-proxy';
@@ -48,6 +48,26 @@ async function onMeeting(
   const panel = await openPanel(openPage, tabId);
   await expect(panel.getByTestId('meeting-title')).toHaveText(c.title);
   return { page, panel, tabId };
+}
+
+/** A key with `credits` on a complete plan, and the panel on the meeting page `file`. */
+async function keyedOnMeeting(
+  file: string,
+  credits: number,
+  f: {
+    context: BrowserContext;
+    serviceWorker: Worker;
+    extensionId: string;
+    openPage: (p: string) => Promise<Page>;
+    admin: Admin;
+    useKey: (key: string) => Promise<void>;
+  },
+) {
+  const key = await f.admin.account({ tier: 'complete', credits });
+  await workerReady(f.serviceWorker);
+  await f.useKey(key);
+  const { panel } = await onMeeting(meetingCases.find((m) => m.file === file)!, f);
+  return { key, panel };
 }
 
 /** "Nome | Sobrenome | Empresa" of each listed person, as the inputs hold them. */
@@ -101,11 +121,14 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   useKey,
   shot,
 }) => {
-  const key = await admin.account({ tier: 'complete', credits: 10 });
-  await workerReady(serviceWorker);
-  await useKey(key);
-  const c = meetingCases.find((m) => m.file === 'gcal-bubble-pt.html')!;
-  const { panel } = await onMeeting(c, { context, serviceWorker, extensionId, openPage });
+  const { key, panel } = await keyedOnMeeting('gcal-bubble-pt.html', 10, {
+    context,
+    serviceWorker,
+    extensionId,
+    openPage,
+    admin,
+    useKey,
+  });
   await panel.evaluate(() => {
     const w = window as unknown as { copied: string[] };
     w.copied = [];
@@ -194,11 +217,14 @@ test('Parar ends the call plan: what arrived stays on screen, marked incomplete,
   useKey,
   sandbox,
 }) => {
-  const key = await admin.account({ tier: 'complete', credits: 10 });
-  await workerReady(serviceWorker);
-  await useKey(key);
-  const c = meetingCases.find((m) => m.file === 'gcal-bubble-pt.html')!;
-  const { panel } = await onMeeting(c, { context, serviceWorker, extensionId, openPage });
+  const { key, panel } = await keyedOnMeeting('gcal-bubble-pt.html', 10, {
+    context,
+    serviceWorker,
+    extensionId,
+    openPage,
+    admin,
+    useKey,
+  });
   await panel.getByTestId('meeting-prepare').click();
   await expect(panel.getByTestId('meeting-brief')).toBeVisible({ timeout: 30_000 });
   const proxy = await dripProxy(sandbox.url);
@@ -236,11 +262,14 @@ test('a balance short of the meeting is said before anything is spent', async ({
   admin,
   useKey,
 }) => {
-  const key = await admin.account({ tier: 'complete', credits: 3 });
-  await workerReady(serviceWorker);
-  await useKey(key);
-  const c = meetingCases.find((m) => m.file === 'outlook-invite.html')!;
-  const { panel } = await onMeeting(c, { context, serviceWorker, extensionId, openPage });
+  const { key, panel } = await keyedOnMeeting('outlook-invite.html', 3, {
+    context,
+    serviceWorker,
+    extensionId,
+    openPage,
+    admin,
+    useKey,
+  });
   await expect(panel.getByTestId('meeting-cost')).toHaveText('4 nova(s) análise(s): 4 créditos');
   await expect(panel.getByTestId('meeting-plan')).toContainText('não cobre 4 créditos');
   await expect(panel.getByTestId('meeting-prepare')).toBeDisabled();
