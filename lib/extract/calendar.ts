@@ -1,7 +1,7 @@
 import type { Extractor } from './types';
 import { MAX_GUESTS, type Guest, type GuestKind, type MeetingReading, type Response } from './meeting-types';
 import { all, text } from './dom';
-import { emailParts, notName, PLACE_WORDS } from './email-name';
+import { EMAIL, emailParts, notName, PLACE_WORDS, titleAddress } from './email-name';
 import { cleanName, tidy } from './names';
 import { fold } from '../text';
 
@@ -12,7 +12,6 @@ import { fold } from '../text';
  * description (the invitation's body is read only inside its guest list).
  */
 
-const EMAIL = /[^\s<>()"'`,;:]+@[a-z0-9.-]+\.[a-z]{2,}/i;
 const emailIn = (s: string | null | undefined) => (EMAIL.exec(s ?? '')?.[0] ?? '').toLowerCase();
 // the time a page writes for an event: "10:00", "10h", "10am", "10:00 – 11:00"
 const TIME = /\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?[ap]m)\b/i;
@@ -162,7 +161,7 @@ function googleAccount(doc: Document): string {
     if (/google/i.test(label)) return emailIn(/\(([^()]+)\)\s*$/.exec(label)?.[1] ?? label);
   }
   // Gmail's title: "Assunto - ana@acme.com - Gmail"
-  return emailIn(/[^\s<>]+@[^\s<>]+(?= - )/.exec(doc.title)?.[0]);
+  return titleAddress(doc.title);
 }
 
 const finish = (m: MeetingReading): MeetingReading | null =>

@@ -183,6 +183,13 @@ export const PLACE_WORDS = new Set([
 const PARTICLE = /^(?:d[aeo]s?|e|di|del|della|van|von|der|den|du)$/;
 const capital = (w: string, i: number) => (i > 0 && PARTICLE.test(w) ? w : w[0]!.toUpperCase() + w.slice(1));
 
+/** An e-mail address in a text. */
+export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
+/** The mailbox's own address in a webmail's title ("Assunto - ana@acme.com - Gmail"), lower-case; '' if none. */
+export const titleAddress = (title: string) =>
+  (/[^\s<>]+@[^\s<>]+(?= - )/.exec(title)?.[0] ?? '').toLowerCase();
+
 /** The address split at its last "@", lower-case; null for anything that is not one. */
 export function emailParts(address: string): { local: string; domain: string } | null {
   const m =

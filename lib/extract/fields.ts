@@ -11,7 +11,8 @@ import {
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { EMAIL, company, roleLine, titleParts } from './page';
+import { company, roleLine, titleParts } from './page';
+import { EMAIL } from './email-name';
 import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import { fold } from '../text';
 

@@ -9,7 +9,8 @@ import {
   isRole,
   nameScore,
 } from './evidence';
-import { EMAIL, addresses, company } from './page';
+import { addresses, company } from './page';
+import { EMAIL } from './email-name';
 import { cleanName, found, person, splitRole, tidy } from './names';
 import {
   ACCOUNT_LABELS,

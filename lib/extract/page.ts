@@ -13,6 +13,7 @@ import {
   isRole,
   nameScore,
 } from './evidence';
+import { EMAIL } from './email-name';
 import { siteOrganization } from './jsonld';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
 import type { Field } from './rules';
@@ -25,7 +26,6 @@ import { fold } from '../text';
  * company. Regions whose people are not the page's (lib/extract/rules.ts NOISE_*) are never read.
  */
 
-export const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 /** The company a text names, or '' when it is a place, a phone, a role, a platform, a person's name or nothing. */
 export const company = (raw: unknown) => {
   const c = cleanCompany(raw);

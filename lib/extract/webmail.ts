@@ -3,6 +3,7 @@ import { all, text } from './dom';
 import { cleanName, found, person, tidy } from './names';
 import { splitLine } from './selection';
 import { FREE_MAIL } from './rules';
+import { titleAddress } from './email-name';
 import { fold } from '../text';
 
 /** The message's own lines of text, up to the quoted reply. */
@@ -63,7 +64,7 @@ export const gmail: Extractor = {
   matches: (url) => url.hostname === 'mail.google.com',
   extract(doc) {
     // the account's own address is in the title ("Assunto - ana@acme.com - Gmail"): its replies are the viewer's
-    const viewer = fold(/[^\s<>]+@[^\s<>]+(?= - )/.exec(doc.title)?.[0] ?? '');
+    const viewer = fold(titleAddress(doc.title));
     // one sender per expanded message; the last is the newest
     const from = all(doc, '.gD[email]', 300)
       .filter((el) => fold(el.getAttribute('email') ?? '') !== viewer)
