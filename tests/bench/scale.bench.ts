@@ -238,7 +238,9 @@ export async function run(): Promise<string> {
         await panel.close();
       };
 
-      if (!ONLY_CHARGE)
+      // The first message wakes the worker.
+      if (ONLY_CHARGE) await message(home, 'job.get', { id: 'none' });
+      else
         push(
           'search, first after a wake',
           await message(home, 'history.list', { query: 'ana escala', limit: 50 }),
