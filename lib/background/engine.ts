@@ -1,6 +1,6 @@
 import { browser, type Browser } from 'wxt/browser';
 import { createHistory, type History } from '@/lib/history';
-import { credits, hasBatchJobs, keyStatus, meetingBriefs, settings } from '@/lib/storage';
+import { credits, hasBatchJobs, keepInMemory, keyStatus, meetingBriefs, settings } from '@/lib/storage';
 import { LOCAL_KEYS, shownBalance } from '@/lib/storage/keys';
 import { createClientFactory, type ClientFactory } from './api';
 import { createBatchService, type BatchService } from './batch';
@@ -38,6 +38,9 @@ export interface EngineOptions {
 
 /** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
 export function createEngine(options: EngineOptions = {}) {
+  // The settings, the key, its status and the credits are read once per worker life, then served from memory:
+  // a lookup's charging request does not wait for storage round trips.
+  keepInMemory();
   const now = options.now ?? Date.now;
   const client = options.client ?? createClientFactory();
   const history =

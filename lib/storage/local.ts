@@ -37,21 +37,29 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = settingsSchema.parse({});
 
-export const settings = defineStored(`local:${LOCAL_KEYS.settings}`, settingsSchema, defaultSettings);
+/* The worker keeps the items a charging request reads in memory (`remember`; see `keepInMemory`). */
+
+export const settings = defineStored(`local:${LOCAL_KEYS.settings}`, settingsSchema, defaultSettings, {
+  remember: true,
+});
 
 /** The API key. Read only by the background; pages see `keyStatus`. */
 export const apiKey = defineStored(
   `local:${LOCAL_KEYS.apiKey}`,
   z.nullable(z.string().check(z.maxLength(512))),
   null,
+  { remember: true },
 );
 
-export const keyStatus = defineStored(`local:${LOCAL_KEYS.keyStatus}`, keyStatusSchema, {
-  present: false,
-  masked: '',
-  tier: null,
-});
+export const keyStatus = defineStored(
+  `local:${LOCAL_KEYS.keyStatus}`,
+  keyStatusSchema,
+  { present: false, masked: '', tier: null },
+  { remember: true },
+);
 
-export const credits = defineStored(`local:${LOCAL_KEYS.credits}`, creditsSchema, emptyCredits);
+export const credits = defineStored(`local:${LOCAL_KEYS.credits}`, creditsSchema, emptyCredits, {
+  remember: true,
+});
 
 export const onboardingDone = defineStored(`local:${LOCAL_KEYS.onboardingDone}`, z.boolean(), false);

@@ -8,6 +8,7 @@ import { lookupJobs } from '@/lib/storage/session';
 const sandbox = setupEngineTests();
 
 const ana: LookupInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };
+const bia: LookupInput = { primeiro_nome: 'Bia', ultimo_nome: 'Lima', empresa: 'Stone' };
 const DAY = 86_400_000;
 
 async function withKey(tier: 'basic' | 'complete' | 'plus', now?: () => number) {
@@ -129,6 +130,40 @@ describe('lookup', () => {
     // The stored job ends as done: the record written late is not left running.
     expect((await lookupJobs.get())[jobId]).toMatchObject({ status: 'done' });
     expect(e.charging()).toEqual(['/crm']);
+  });
+
+  it('sends the charge without waiting for storage.local: the settings, the key, its status and the balance are in memory', async () => {
+    const e = await withKey('complete');
+    // The first lookup of this worker reads them (and learns the balance from the charge's answer).
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ status: 'done' });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+    // storage.local answers no read until released.
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation(async (...args) => {
+      await held;
+      return get(...args);
+    });
+    const started = e.send('lookup', { input: bia, depth: 'complete', lang: 'pt' });
+    await vi.waitFor(() => expect(e.charging()).toEqual(['/crm', '/crm']));
+    expect(reads).not.toHaveBeenCalled();
+    release();
+    const job = await e.engine.lookup.settled((await started).jobId);
+    expect(job).toMatchObject({ status: 'done', fromHistory: false });
+  });
+
+  it("uses what another page changed in storage at the next lookup (the options page's reuse window)", async () => {
+    const e = await withKey('complete');
+    await lookup(e, ana, 'complete');
+    // The options page writes the settings: this worker hears of it through storage.onChanged.
+    const elsewhere = async (reuseDays: number) =>
+      fakeBrowser.storage.local.set({ settings: { ...(await settings.get()), reuseDays } });
+    await elsewhere(0);
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ status: 'done', fromHistory: false });
+    expect(e.charging()).toEqual(['/crm', '/crm']);
+    await elsewhere(30);
+    expect(await lookup(e, ana, 'complete')).toMatchObject({ status: 'done', fromHistory: true });
+    expect(e.charging()).toEqual(['/crm', '/crm']);
   });
 
   it('loses nothing when the job cannot be recorded: the entry is kept and the open pages get it', async () => {
