@@ -275,17 +275,18 @@ export async function send<T extends RequestType>(type: T, data: RequestData<T>)
 
 /*
  * The history's export goes over the service worker's own channel (navigator.serviceWorker, same-origin: only our
- * pages reach it), not runtime messages: its entries cross by structured clone, where a runtime message would write
- * and read every entry as JSON text on both sides.
+ * pages reach it), not runtime messages. Each entry crosses as its JSON text (entryText in lib/export.ts), written
+ * once in the worker: strings cross far cheaper than object graphs, and the JSON file takes them as they are.
  */
 export const exportRequestSchema = z.object({ type: z.literal('history.export') });
 export type ExportReply =
-  | { type: 'page'; entries: HistoryEntry[]; done: number; total: number }
+  | { type: 'page'; entries: string[]; done: number; total: number }
   | { type: 'done'; count: number }
   | { type: 'error'; error: ApiError };
 
 /**
- * The whole history, newest first, a step of entries at a time to `onPage` (with how many so far and in all);
+ * The whole history, newest first, a step of entries (their texts) at a time to `onPage` (with how many so far and
+ * in all);
  * resolves to the count. Throws MessageError on a failure.
  */
 export async function historyPages(

@@ -1,20 +1,20 @@
 import { useState } from 'react';
 import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/components/ui';
-import { exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
+import { exportFileName, historyFileWriter } from '@/lib/export';
 import { formatNumber, tr } from '@/lib/i18n';
 import { historyPages, send } from '@/lib/messaging';
 import type { Lang } from '@/lib/model';
 
 /**
  * The whole history as one file, written here a step of entries at a time as the worker reads them (it reads the
- * next step meanwhile): each step's part becomes a piece of the file (a Blob) at once, never one string of
- * everything. `progress` after each step.
+ * next step meanwhile): each step's part, from the entries' texts, becomes a piece of the file (a Blob) at once,
+ * never one string of everything. `progress` after each step.
  */
 async function exportHistory(
   kind: 'json' | 'csv',
   progress: (done: number, total: number) => void,
 ): Promise<number> {
-  const writer = kind === 'json' ? jsonWriter() : historyCsvWriter();
+  const writer = historyFileWriter(kind);
   const parts: Blob[] = [];
   const count = await historyPages(({ entries, done, total }) => {
     parts.push(new Blob([writer.part(entries)]));

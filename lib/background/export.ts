@@ -1,6 +1,7 @@
 import { toApiError } from '@/lib/api/errors';
 import type { History } from '@/lib/history';
 import { exportRequestSchema, type ExportReply } from '@/lib/messaging';
+import { entryText } from '@/lib/model';
 
 /** Entries read and handed to the page per step of the export. */
 export const EXPORT_STEP = 1_000;
@@ -14,8 +15,8 @@ export interface WorkerMessage {
 /**
  * The whole history for the export, asked through the service worker's own channel (only our extension's pages
  * reach it: it is same-origin): a step of entries at a time on the port given, each step read while the page writes
- * the one before, then the count, or the error. The entries cross by structured clone, never as JSON text. They are
- * those the history holds (its deletions and retention apply), newest first.
+ * the one before, then the count, or the error. Each entry crosses as its JSON text (entryText), which the page writes
+ * into the file as it is. They are those the history holds (its deletions and retention apply), newest first.
  */
 export async function answerExport(history: Pick<History, 'page'>, message: WorkerMessage): Promise<void> {
   const port = message.ports[0];
@@ -29,7 +30,7 @@ export async function answerExport(history: Pick<History, 'page'>, message: Work
       count += page.entries.length;
       port.postMessage({
         type: 'page',
-        entries: page.entries,
+        entries: page.entries.map(entryText),
         done: count,
         total: Math.max(page.total, count),
       });

@@ -17,7 +17,8 @@
  *     message's arrival in the worker (its `perfil:lookup-arrived` mark), both on the worker's clock
  *   - batch throughput: three successive jobs of SCALE_BATCH people (default 1,000), people per second, at the
  *     largest size only
- * SCALE_SIZES (default 100,1000,10000) changes the sizes, for a quick look.
+ * SCALE_SIZES (default 100,1000,10000) changes the sizes, for a quick look. SCALE_ONLY=export times only the exports,
+ * beside the floors and the storage per analysis (no other span, no batch jobs): to follow the export's work.
  * The bench prints figures; it never fails on them.
  *
  *   npm run build:sandbox && npm run bench -- scale
@@ -39,6 +40,7 @@ const SIZES = (process.env.SCALE_SIZES ?? '100,1000,10000').split(',').map(Numbe
 const RUNS = 7;
 const EXPORT_RUNS = 3;
 const BATCH = Number(process.env.SCALE_BATCH ?? 1_000);
+const ONLY_EXPORT = process.env.SCALE_ONLY === 'export';
 
 const FLOOR_HTML = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>floor</title>
 <script type="module" src="/floor.js"></script></head><body><p id="v"></p></body></html>`;
@@ -202,20 +204,27 @@ export async function run(): Promise<string> {
       const row: Row = {};
       const push = (k: string, v: number) => (row[k] ??= []).push(v);
 
-      push(
-        'search, first after a wake',
-        await message(home, 'history.list', { query: 'ana escala', limit: 50 }),
-      );
-      // The worker that woke tidies a second later (search index, vectors): the first similar people after it.
-      await untilInWorker(browserCdp, id, `performance.getEntriesByName('perfil:worker-settled').length > 0`);
-      push('floor: first message after the wake and tidy', await message(home, 'job.get', { id: 'none' }));
-      push(
-        'similar people, first after the wake and tidy',
-        await message(home, 'draft.similar', { entryId: target }),
-      );
+      if (!ONLY_EXPORT) {
+        push(
+          'search, first after a wake',
+          await message(home, 'history.list', { query: 'ana escala', limit: 50 }),
+        );
+        // The worker that woke tidies a second later (search index, vectors): the first similar people after it.
+        await untilInWorker(
+          browserCdp,
+          id,
+          `performance.getEntriesByName('perfil:worker-settled').length > 0`,
+        );
+        push('floor: first message after the wake and tidy', await message(home, 'job.get', { id: 'none' }));
+        push(
+          'similar people, first after the wake and tidy',
+          await message(home, 'draft.similar', { entryId: target }),
+        );
+      }
       for (let i = 0; i < RUNS; i++) {
         push('floor: page painting a constant', await pageMark(context, ext('floor.html'), 'floor-painted'));
         push('floor: one message page → worker → page', await message(home, 'job.get', { id: 'none' }));
+        if (ONLY_EXPORT) continue;
         for (const q of ['joão', `empresa ${i * 7}`, 'cfo escala'])
           push('search', await message(home, 'history.list', { query: q, limit: 50 }));
         push('similar people', await message(home, 'draft.similar', { entryId: target }));
@@ -325,7 +334,7 @@ export async function run(): Promise<string> {
 
     // Batch throughput: successive jobs, at the largest size.
     const throughput: number[] = [];
-    for (let j = 0; j < 3; j++) {
+    for (let j = 0; j < (ONLY_EXPORT ? 0 : 3); j++) {
       const people = Array.from({ length: BATCH }, (_, i) => ({
         primeiro_nome: `Lote${j}x${i}`,
         ultimo_nome: 'Escala',
@@ -360,8 +369,11 @@ export async function run(): Promise<string> {
       });
       lines.push(`${name}: ${cells.join(' · ')}`);
     }
+    if (!ONLY_EXPORT)
+      lines.push(
+        `batch throughput, three successive jobs of ${BATCH} people at ${SIZES.at(-1)} analyses: ${throughput.map((t) => t.toFixed(1)).join(' → ')} people/s (third ÷ first ${(throughput[2]! / throughput[0]!).toFixed(2)})`,
+      );
     lines.push(
-      `batch throughput, three successive jobs of ${BATCH} people at ${SIZES.at(-1)} analyses: ${throughput.map((t) => t.toFixed(1)).join(' → ')} people/s (third ÷ first ${(throughput[2]! / throughput[0]!).toFixed(2)})`,
       'goals: growth ≤ 1.5× for search, open entry, panel, popup; search ≤ 50 ms, similar people ≤ 300 ms, exports ≤ 3 s, ≤ 8 KB per analysis at 10,000; the charging request ≤ 10 ms after the message arrives; the third batch job within 10 % of the first',
     );
   } finally {

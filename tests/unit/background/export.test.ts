@@ -64,7 +64,7 @@ describe('the export over the worker channel', () => {
       [EXPORT_STEP, n],
       [n, n],
     ]);
-    const ids = pages.flatMap((m) => m.entries.map((e) => e.id));
+    const ids = pages.flatMap((m) => m.entries.map((t) => (JSON.parse(t) as HistoryEntry).id));
     expect(ids).toEqual((await history.page(null, n)).entries.map((e) => e.id));
     expect(new Set(ids).size).toBe(n);
     expect(p.posted.at(-1)).toEqual({ type: 'done', count: n });
@@ -80,8 +80,10 @@ describe('the export over the worker channel', () => {
     const p = port();
     await answerExport(history, ask(p));
     const pages = p.posted.filter((m) => m.type === 'page');
-    expect(pages.flatMap((m) => m.entries.map((e) => e.id))).toEqual(['e0', 'e1', 'e3', 'e4', 'e5']);
-    expect(pages[0]!.entries[0]).toEqual(entry(0));
+    const texts = pages.flatMap((m) => m.entries);
+    expect(texts.map((t) => (JSON.parse(t) as HistoryEntry).id)).toEqual(['e0', 'e1', 'e3', 'e4', 'e5']);
+    // Each entry crosses as its JSON text, whole.
+    expect(texts[0]).toBe(JSON.stringify(entry(0)));
     expect(p.posted.at(-1)).toEqual({ type: 'done', count: 5 });
   });
 
