@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { OCEAN_LABELS, OCEAN_TRAITS, type Analysis } from '@/lib/analysis/model';
-import { entryText, type HistoryEntry } from '@/lib/model';
+import type { HistoryEntry } from '@/lib/model';
 import { slug } from '@/lib/text';
 
 /* The history as files the user keeps: JSON (everything, re-readable) and CSV (one row per lookup, key fields). */
@@ -8,19 +8,19 @@ import { slug } from '@/lib/text';
 export const EXPORT_FORMAT = 'perfil-intel-historico';
 
 /**
- * The JSON file written a page of entries at a time (the whole history need never be in memory as one value), from
- * the entries' texts (entryText): the opening, each page's part, and the closing with the count. Together they read
- * as `{format, version, exportedAt, entries, count}`, the head laid out as JSON.stringify(…, null, 2) lays it out and
+ * The JSON file written a page of entries at a time (the whole history need never be in memory as one value): the
+ * opening, each page's part, and the closing with the count. Together they read as
+ * `{format, version, exportedAt, entries, count}`, the head laid out as JSON.stringify(…, null, 2) lays it out and
  * each entry on a line of its own, compact (laying out 10,000 entries took seconds).
  */
 export function jsonWriter(exportedAt: Date = new Date()) {
   let count = 0;
   return {
     start: `{\n  "format": ${JSON.stringify(EXPORT_FORMAT)},\n  "version": 1,\n  "exportedAt": ${JSON.stringify(exportedAt.toISOString())},\n  "entries": [`,
-    part(texts: readonly string[]): string {
-      if (texts.length === 0) return '';
-      const out = `${count === 0 ? '' : ','}\n    ${texts.join(',\n    ')}`;
-      count += texts.length;
+    part(entries: readonly HistoryEntry[]): string {
+      let out = '';
+      // A JSON text has no raw line break inside a string: one entry, one line.
+      for (const e of entries) out += `${count++ === 0 ? '' : ','}\n    ${JSON.stringify(e)}`;
       return out;
     },
     end: (): string => `${count ? '\n  ' : ''}],\n  "count": ${count}\n}`,
@@ -29,12 +29,11 @@ export function jsonWriter(exportedAt: Date = new Date()) {
 
 export function historyToJson(entries: HistoryEntry[], exportedAt: Date = new Date()): string {
   const w = jsonWriter(exportedAt);
-  return w.start + w.part(entries.map(entryText)) + w.end();
+  return w.start + w.part(entries) + w.end();
 }
 
 const list = (items: string[] | undefined) => (items ?? []).join('; ');
-// Not a number (none, or a value JSON wrote as null): an empty cell.
-const score = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '');
+const score = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2));
 
 type Cell = string | number;
 
@@ -130,20 +129,13 @@ export const historyToCsv = (entries: HistoryEntry[]): string => toCsv(COLUMNS, 
 /** The history's CSV, a page at a time. */
 export const historyCsvWriter = () => csvWriter(COLUMNS);
 
-/**
- * The history's file of `kind`, a page at a time from the entries' texts (entryText) as the worker hands them over:
- * the JSON file takes them as they are, the CSV reads each back into its entry for its columns.
- */
-export function historyFileWriter(kind: 'json' | 'csv', exportedAt: Date = new Date()) {
-  if (kind === 'json') return jsonWriter(exportedAt);
-  const csv = historyCsvWriter();
-  return {
-    ...csv,
-    part: (texts: readonly string[]) => csv.part(texts.map((t) => JSON.parse(t) as HistoryEntry)),
-  };
-}
+export type ExportFormat = 'json' | 'csv';
 
-export function exportFileName(kind: 'json' | 'csv', at: Date = new Date()): string {
+/** The history's file in `format`, a page of entries at a time (the worker writes it as it reads the history). */
+export const historyFileWriter = (format: ExportFormat, exportedAt: Date = new Date()) =>
+  format === 'json' ? jsonWriter(exportedAt) : historyCsvWriter();
+
+export function exportFileName(kind: ExportFormat, at: Date = new Date()): string {
   const day = at.toISOString().slice(0, 10);
   return `perfil-intel-historico-${day}.${kind}`;
 }

@@ -382,13 +382,6 @@ export interface BatchPlan {
 }
 
 /** A light shape check on what comes back from storage; a damaged record is skipped, not shown. */
-/**
- * An entry as the history's export carries it from the worker to the page: its JSON, compact (a JSON text has no
- * raw line break inside a string, so it is one line of the JSON file). A string crosses to the page far cheaper
- * than the entry's object graph would, and both files are written from it (lib/export.ts).
- */
-export const entryText = (e: HistoryEntry): string => JSON.stringify(e);
-
 export function isHistoryEntry(x: unknown): x is HistoryEntry {
   if (typeof x !== 'object' || x === null) return false;
   const e = x as Partial<Record<keyof HistoryEntry, unknown>>;

@@ -6,12 +6,11 @@ import {
   EXPORT_FORMAT,
   exportFileName,
   historyCsvWriter,
-  historyFileWriter,
   historyToCsv,
   historyToJson,
   jsonWriter,
 } from '@/lib/export';
-import { entryText, type HistoryEntry } from '@/lib/model';
+import type { HistoryEntry } from '@/lib/model';
 import { batchJob } from '../../fixtures/batch-job';
 
 const analysis: Analysis = {
@@ -161,7 +160,7 @@ describe('history export a page at a time', () => {
       const entries = many(n);
       const w = jsonWriter(at);
       let text = w.start;
-      for (let i = 0; i < n; i += size) text += w.part(entries.slice(i, i + size).map(entryText));
+      for (let i = 0; i < n; i += size) text += w.part(entries.slice(i, i + size));
       text += w.end();
       expect(text).toBe(historyToJson(entries, at));
       expect(JSON.parse(text)).toEqual({
@@ -198,28 +197,5 @@ describe('history export a page at a time', () => {
     });
     expect(data.map((r) => r.id)).toEqual(entries.map((e) => e.id));
     expect(data[0]!.empresa).toBe("'=SOMA(1)");
-  });
-
-  it('the page writes each file from the entries’ texts, as from the entries', () => {
-    const entries = many(5);
-    const at = new Date('2025-05-07T00:00:00Z');
-    for (const kind of ['json', 'csv'] as const) {
-      const w = historyFileWriter(kind, at);
-      const text =
-        w.start +
-        w.part(entries.slice(0, 2).map(entryText)) +
-        w.part(entries.slice(2).map(entryText)) +
-        w.end();
-      expect(text).toBe(kind === 'json' ? historyToJson(entries, at) : historyToCsv(entries));
-    }
-  });
-
-  it('a score kept malformed (JSON writes it as null) is an empty cell, not a failed export', () => {
-    const bad = entry({ analysis: { ...analysis, ocean: { openness: Number.NaN, neuroticism: 0.25 } } });
-    const w = historyFileWriter('csv');
-    const text = w.start + w.part([entryText(bad)]) + w.end();
-    const { data } = Papa.parse<Record<string, string>>(text.slice(1), { header: true });
-    expect(data[0]!.ocean_abertura).toBe('');
-    expect(data[0]!.ocean_neuroticismo).toBe('0.25');
   });
 });
