@@ -4,7 +4,7 @@ import { historyFileWriter } from '@/lib/export';
 import { exportRequestSchema, type ExportReply } from '@/lib/messaging';
 
 /** Entries read and handed to the page per step of the export. */
-export const EXPORT_STEP = 1_000;
+export const EXPORT_STEP = 250;
 
 /** A message from one of our pages to the service worker itself (postMessage), with the port to answer on. */
 export interface WorkerMessage {
