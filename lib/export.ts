@@ -129,7 +129,13 @@ export const historyToCsv = (entries: HistoryEntry[]): string => toCsv(COLUMNS, 
 /** The history's CSV, a page at a time. */
 export const historyCsvWriter = () => csvWriter(COLUMNS);
 
-export function exportFileName(kind: 'json' | 'csv', at: Date = new Date()): string {
+export type ExportFormat = 'json' | 'csv';
+
+/** The history's file in `format`, a page of entries at a time (the worker writes it as it reads the history). */
+export const historyFileWriter = (format: ExportFormat, exportedAt: Date = new Date()) =>
+  format === 'json' ? jsonWriter(exportedAt) : historyCsvWriter();
+
+export function exportFileName(kind: ExportFormat, at: Date = new Date()): string {
   const day = at.toISOString().slice(0, 10);
   return `perfil-intel-historico-${day}.${kind}`;
 }

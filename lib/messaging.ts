@@ -275,34 +275,40 @@ export async function send<T extends RequestType>(type: T, data: RequestData<T>)
 
 /*
  * The history's export goes over the service worker's own channel (navigator.serviceWorker, same-origin: only our
- * pages reach it), not runtime messages: its entries cross by structured clone, where a runtime message would write
- * and read every entry as JSON text on both sides.
+ * pages reach it), not runtime messages. The worker writes the file, a step of entries at a time, and hands each
+ * part over as text: a string crosses far cheaper than the entries' object graphs would, and the page has only to
+ * keep it (the file's parts in a Blob) while the worker reads and writes the next.
  */
-export const exportRequestSchema = z.object({ type: z.literal('history.export') });
+export const exportRequestSchema = z.object({
+  type: z.literal('history.export'),
+  format: z.enum(['json', 'csv']),
+});
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
 export type ExportReply =
-  | { type: 'page'; entries: HistoryEntry[]; done: number; total: number }
-  | { type: 'done'; count: number }
+  | { type: 'page'; text: string; done: number; total: number }
+  | { type: 'done'; text: string; count: number }
   | { type: 'error'; error: ApiError };
 
 /**
- * The whole history, newest first, a step of entries at a time to `onPage` (with how many so far and in all);
- * resolves to the count. Throws MessageError on a failure.
+ * The whole history as a file in `format`, newest first: its text a part at a time to `onPart` (the last part
+ * closes the file), with how many entries so far and in all; resolves to the count. Throws MessageError on a
+ * failure.
  */
-export async function historyPages(
-  onPage: (page: Extract<ExportReply, { type: 'page' }>) => void,
+export async function historyFile(
+  format: ExportRequest['format'],
+  onPart: (text: string, done: number, total: number) => void,
 ): Promise<number> {
   const worker = (await navigator.serviceWorker.ready).active;
   if (!worker) throw new Error('No worker to read the history');
   const channel = new MessageChannel();
   return new Promise((resolve, reject) => {
     channel.port1.onmessage = ({ data }: MessageEvent<ExportReply>) => {
-      if (data.type === 'page') return onPage(data);
+      if (data.type === 'page') return onPart(data.text, data.done, data.total);
       channel.port1.close();
-      if (data.type === 'done') resolve(data.count);
-      else reject(new MessageError(data.error));
+      if (data.type === 'error') return reject(new MessageError(data.error));
+      onPart(data.text, data.count, data.count);
+      resolve(data.count);
     };
-    worker.postMessage({ type: 'history.export' } satisfies z.input<typeof exportRequestSchema>, [
-      channel.port2,
-    ]);
+    worker.postMessage({ type: 'history.export', format } satisfies ExportRequest, [channel.port2]);
   });
 }

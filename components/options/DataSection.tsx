@@ -1,38 +1,32 @@
 import { useState } from 'react';
 import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/components/ui';
-import { exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
+import { exportFileName, type ExportFormat } from '@/lib/export';
 import { formatNumber, tr } from '@/lib/i18n';
-import { historyPages, send } from '@/lib/messaging';
+import { historyFile, send } from '@/lib/messaging';
 import type { Lang } from '@/lib/model';
 
 /**
- * The whole history as one file, written here a step of entries at a time as the worker reads them (it reads the
- * next step meanwhile): each step's part becomes a piece of the file (a Blob) at once, never one string of
- * everything. `progress` after each step.
+ * The whole history as one file, in parts as the worker writes them (it reads and writes the next meanwhile): each
+ * part becomes a piece of the file (a Blob) at once, never one string of everything. `progress` after each part.
  */
 async function exportHistory(
-  kind: 'json' | 'csv',
+  format: ExportFormat,
   progress: (done: number, total: number) => void,
 ): Promise<number> {
-  const writer = kind === 'json' ? jsonWriter() : historyCsvWriter();
   const parts: Blob[] = [];
-  const count = await historyPages(({ entries, done, total }) => {
-    parts.push(new Blob([writer.part(entries)]));
+  const count = await historyFile(format, (text, done, total) => {
+    parts.push(new Blob([text]));
     progress(done, total);
   });
   if (count > 0)
-    downloadText(exportFileName(kind), kind === 'json' ? 'application/json' : 'text/csv', [
-      writer.start,
-      ...parts,
-      writer.end(),
-    ]);
+    downloadText(exportFileName(format), format === 'json' ? 'application/json' : 'text/csv', parts);
   return count;
 }
 
 export function DataSection({ lang }: { lang: Lang }) {
   const [confirming, setConfirming] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [exported, runExport] = useAction(async (kind: 'json' | 'csv') => {
+  const [exported, runExport] = useAction(async (kind: ExportFormat) => {
     setProgress(null);
     try {
       return await exportHistory(kind, (done, total) => setProgress({ done, total }));

@@ -18,7 +18,8 @@
  *   - batch throughput: three successive jobs of SCALE_BATCH people (default 1,000), people per second, at the
  *     largest size only
  * SCALE_SIZES (default 100,1000,10000) changes the sizes, for a quick look. SCALE_ONLY=charge times only the
- * charging request (and the message floor beside it), with no batch jobs: the history is still filled to each size.
+ * charging request (and the message floor beside it), SCALE_ONLY=export only the exports (beside the floors and the
+ * storage per analysis), with no batch jobs: the history is still filled to each size.
  * The bench prints figures; it never fails on them.
  *
  *   npm run build:sandbox && npm run bench -- scale
@@ -40,7 +41,8 @@ const SIZES = (process.env.SCALE_SIZES ?? '100,1000,10000').split(',').map(Numbe
 const RUNS = 7;
 const EXPORT_RUNS = 3;
 const BATCH = Number(process.env.SCALE_BATCH ?? 1_000);
-const ONLY_CHARGE = process.env.SCALE_ONLY === 'charge';
+/** 'charge' or 'export': that span alone (see above). */
+const ONLY = process.env.SCALE_ONLY;
 
 const FLOOR_HTML = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>floor</title>
 <script type="module" src="/floor.js"></script></head><body><p id="v"></p></body></html>`;
@@ -205,7 +207,6 @@ export async function run(): Promise<string> {
       const push = (k: string, v: number) => (row[k] ??= []).push(v);
       /** Every span but the charging request's, in one run. */
       const otherSpans = async (i: number) => {
-        push('floor: page painting a constant', await pageMark(context, ext('floor.html'), 'floor-painted'));
         for (const q of ['joão', `empresa ${i * 7}`, 'cfo escala'])
           push('search', await message(home, 'history.list', { query: q, limit: 50 }));
         push('similar people', await message(home, 'draft.similar', { entryId: target }));
@@ -239,7 +240,7 @@ export async function run(): Promise<string> {
       };
 
       // The first message wakes the worker.
-      if (ONLY_CHARGE) await message(home, 'job.get', { id: 'none' });
+      if (ONLY) await message(home, 'job.get', { id: 'none' });
       else
         push(
           'search, first after a wake',
@@ -247,7 +248,7 @@ export async function run(): Promise<string> {
         );
       // The worker that woke tidies a second later (search index, vectors): the first similar people after it.
       await untilInWorker(browserCdp, id, `performance.getEntriesByName('perfil:worker-settled').length > 0`);
-      if (!ONLY_CHARGE) {
+      if (!ONLY) {
         push('floor: first message after the wake and tidy', await message(home, 'job.get', { id: 'none' }));
         push(
           'similar people, first after the wake and tidy',
@@ -256,7 +257,13 @@ export async function run(): Promise<string> {
       }
       for (let i = 0; i < RUNS; i++) {
         push('floor: one message page → worker → page', await message(home, 'job.get', { id: 'none' }));
-        if (!ONLY_CHARGE) await otherSpans(i);
+        if (ONLY !== 'charge')
+          push(
+            'floor: page painting a constant',
+            await pageMark(context, ext('floor.html'), 'floor-painted'),
+          );
+        if (!ONLY) await otherSpans(i);
+        if (ONLY === 'export') continue;
         // The charging request: the lookup message sent (page clock) → the request's start (worker clock), both
         // as absolute times.
         await evaluateInWorker(browserCdp, id, 'performance.clearResourceTimings()');
@@ -297,7 +304,7 @@ export async function run(): Promise<string> {
         );
         push('charging request leaves the worker (after the message arrives)', fromArrival);
       }
-      for (let i = 0; i < (ONLY_CHARGE ? 0 : EXPORT_RUNS); i++) {
+      for (let i = 0; i < (ONLY === 'charge' ? 0 : EXPORT_RUNS); i++) {
         for (const kind of ['JSON', 'CSV'] as const) {
           // Click → the file handed to the browser: the page's own notice of it, set once the download is started.
           const [, t] = await Promise.all([
@@ -336,7 +343,7 @@ export async function run(): Promise<string> {
 
     // Batch throughput: successive jobs, at the largest size.
     const throughput: number[] = [];
-    for (let j = 0; j < (ONLY_CHARGE ? 0 : 3); j++) {
+    for (let j = 0; j < (ONLY ? 0 : 3); j++) {
       const people = Array.from({ length: BATCH }, (_, i) => ({
         primeiro_nome: `Lote${j}x${i}`,
         ultimo_nome: 'Escala',
@@ -371,7 +378,7 @@ export async function run(): Promise<string> {
       });
       lines.push(`${name}: ${cells.join(' · ')}`);
     }
-    if (!ONLY_CHARGE)
+    if (!ONLY)
       lines.push(
         `batch throughput, three successive jobs of ${BATCH} people at ${SIZES.at(-1)} analyses: ${throughput.map((t) => t.toFixed(1)).join(' → ')} people/s (third ÷ first ${(throughput[2]! / throughput[0]!).toFixed(2)})`,
       );

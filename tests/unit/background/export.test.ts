@@ -5,6 +5,7 @@ import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { answerExport, EXPORT_STEP, type WorkerMessage } from '@/lib/background/export';
 import { createHistory, personKey } from '@/lib/history';
+import { historyToCsv, historyToJson } from '@/lib/export';
 import type { ExportReply } from '@/lib/messaging';
 import type { HistoryEntry } from '@/lib/model';
 
@@ -41,10 +42,18 @@ function port() {
   };
 }
 
-const ask = (p: ReturnType<typeof port>): WorkerMessage => ({
-  data: { type: 'history.export' },
+const ask = (p: ReturnType<typeof port>, format: 'json' | 'csv' = 'json'): WorkerMessage => ({
+  data: { type: 'history.export', format },
   ports: [p.port],
 });
+
+/** The file the posted parts make, in order. */
+const file = (p: ReturnType<typeof port>) => p.posted.map((m) => (m.type === 'error' ? '' : m.text)).join('');
+
+interface JsonFile {
+  entries: HistoryEntry[];
+  count: number;
+}
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -64,10 +73,11 @@ describe('the export over the worker channel', () => {
       [EXPORT_STEP, n],
       [n, n],
     ]);
-    const ids = pages.flatMap((m) => m.entries.map((e) => e.id));
-    expect(ids).toEqual((await history.page(null, n)).entries.map((e) => e.id));
+    const all = (await history.page(null, n)).entries;
+    expect(file(p)).toBe(historyToJson(all, new Date(JSON.parse(file(p)).exportedAt)));
+    const ids = (JSON.parse(file(p)) as JsonFile).entries.map((e) => e.id);
     expect(new Set(ids).size).toBe(n);
-    expect(p.posted.at(-1)).toEqual({ type: 'done', count: n });
+    expect(p.posted.at(-1)).toMatchObject({ type: 'done', count: n });
     expect(p.closed()).toBe(true);
   });
 
@@ -79,19 +89,32 @@ describe('the export over the worker channel', () => {
     await history.prune();
     const p = port();
     await answerExport(history, ask(p));
-    const pages = p.posted.filter((m) => m.type === 'page');
-    expect(pages.flatMap((m) => m.entries.map((e) => e.id))).toEqual(['e0', 'e1', 'e3', 'e4', 'e5']);
-    expect(pages[0]!.entries[0]).toEqual(entry(0));
-    expect(p.posted.at(-1)).toEqual({ type: 'done', count: 5 });
+    const exported = JSON.parse(file(p)) as JsonFile;
+    expect(exported.entries.map((e) => e.id)).toEqual(['e0', 'e1', 'e3', 'e4', 'e5']);
+    expect(exported.entries[0]).toEqual(entry(0));
+    expect(exported.count).toBe(5);
+    expect(p.posted.at(-1)).toMatchObject({ type: 'done', count: 5 });
+  });
+
+  it('writes the CSV when asked: the same file as one call, a row per entry', async () => {
+    const history = open();
+    const n = EXPORT_STEP + 2;
+    for (let i = n - 1; i >= 0; i--) await history.put(entry(i));
+    const p = port();
+    await answerExport(history, ask(p, 'csv'));
+    expect(p.posted.map((m) => m.type)).toEqual(['page', 'page', 'done']);
+    expect(file(p)).toBe(historyToCsv((await history.page(null, n)).entries));
+    expect(p.closed()).toBe(true);
   });
 
   it('an empty history is one empty step and a count of 0', async () => {
     const p = port();
     await answerExport(open(), ask(p));
-    expect(p.posted).toEqual([
-      { type: 'page', entries: [], done: 0, total: 0 },
+    expect(p.posted).toMatchObject([
+      { type: 'page', done: 0, total: 0 },
       { type: 'done', count: 0 },
     ]);
+    expect(JSON.parse(file(p))).toMatchObject({ entries: [], count: 0 });
   });
 
   it('a failed read is an error on the port, not a silence', async () => {
@@ -110,7 +133,9 @@ describe('the export over the worker channel', () => {
     const bad: WorkerMessage[] = [
       { data: { type: 'history.clear' }, ports: [p.port] },
       { data: null, ports: [p.port] },
-      { data: { type: 'history.export' }, ports: [] },
+      { data: { type: 'history.export' }, ports: [p.port] },
+      { data: { type: 'history.export', format: 'xml' }, ports: [p.port] },
+      { data: { type: 'history.export', format: 'json' }, ports: [] },
     ];
     for (const m of bad) await answerExport(history, m);
     expect(p.posted).toEqual([]);
