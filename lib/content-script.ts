@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
+import { FIRST_MODULES, GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
 import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
 import { writing } from '@/lib/compose/focus';
@@ -25,8 +25,12 @@ export function serve(module: string) {
 
   const ensure = (file: string) =>
     shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});
-  // all at once: each module registers its readers in their place (lib/extract/register.ts), whichever loads first
-  const ensureAll = (files: string[]) => Promise.all(files.map(ensure));
+  // the first modules (the word lists, and the page module with the helpers the others take from it), then the
+  // rest all at once: each registers its readers in their place (lib/extract/register.ts), whichever loads first
+  const ensureAll = async (files: string[]) => {
+    await Promise.all(FIRST_MODULES.map(ensure));
+    await Promise.all(files.filter((f) => !(FIRST_MODULES as string[]).includes(f)).map(ensure));
+  };
 
   const onMessage = (
     message: ContentRequest,

@@ -79,7 +79,7 @@ const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, g
 const extractorsFor = (module: string) => [
   ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
   ...genericScript.extractors,
-  ...sharedReaders.flatMap((r) => r.extractors),
+  ...sharedReaders,
 ];
 const LINKEDIN = '/extract-linkedin.js';
 
