@@ -100,7 +100,7 @@ export default defineConfig({
   hooks: {
     'vite:build:extendConfig': (entries, config) => {
       if (!entries.every((e) => e.name.startsWith('extract-'))) return;
-      const rollup = (config.build ??= {}).rollupOptions ??= {};
+      const rollup = ((config.build ??= {}).rollupOptions ??= {});
       rollup.treeshake = { moduleSideEffects: (id) => !/\/lib\/(extract\/[\w-]+|text)\.ts$/.test(id) };
       if (!entries.every((e) => readerModule(e.name))) return;
       rollup.external = (id) => coreGlobal.has(id);

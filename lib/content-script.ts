@@ -10,7 +10,7 @@ const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(
 
 /**
  * Runs a content script: it listens, and does nothing with the page until asked. Asked who is on the page, it loads
- * its site's reader module (`module`), the generic ones and the word lists the first time, and answers with every
+ * the word lists and the core helpers, then its site's reader module (`module`) and the generic ones, the first time, and answers with every
  * extractor loaded in the page so far;
  * it also tells the extension about single-page navigation. The newest script takes over from the one before, so
  * injecting twice is safe. The extractors and name rules live in the modules, so the scripts declared on every page
@@ -53,8 +53,8 @@ export function serve(module: string) {
       const read = shared.read?.(location.href);
       return read && { ...read, composing: writing() };
     };
-    // the word lists, the page reader, every script's module and the generic readers: a site reader adds to what
-    // holds everywhere
+    // the word lists, the core helpers, the readers of what pages have in common, every script's module and the
+    // generic readers: a site reader adds to what holds everywhere
     const files = [...new Set([...SHARED_MODULES, ...shared.wanted, GENERIC_MODULE])];
     const ready = files.every((f) => shared.modules.includes(f)) && answer();
     if (ready) return void reply(ready);

@@ -21,10 +21,7 @@ export const scripts: ContentScript[] = [
 ];
 
 /** Every extractor: the sites' readers, the format readers, then the readers of what pages have in common. */
-export const extractors = [
-  ...scripts.flatMap((s) => s.extractors),
-  ...sharedReaders,
-];
+export const extractors = [...scripts.flatMap((s) => s.extractors), ...sharedReaders];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);
 

@@ -154,7 +154,8 @@ export async function run(): Promise<Record<string, string | number>> {
     const files = [...new Set([...SHARED_MODULES, reader.module, READERS.generic.module])];
     if (!files.every((f) => existsSync(OUTPUT + f))) continue;
     const total = files.reduce((sum, f) => sum + statSync(OUTPUT + f).size, 0);
-    figures[`reader modules loaded on the first question, ${reader.module}`] = `${files.length} files, ${total} bytes`;
+    figures[`reader modules loaded on the first question, ${reader.module}`] =
+      `${files.length} files, ${total} bytes`;
   }
   return figures;
 }
