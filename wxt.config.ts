@@ -3,7 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
 import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
 import { COMPOSE_FILE } from './lib/compose/file';
-import { SHARED_MODULES } from './lib/extract/files';
+import path from 'node:path';
+import { CORE, FIRST_MODULES, SHARED_MODULES } from './lib/extract/files';
 import { hostPermissions } from './lib/api/config';
 
 // Rendered from tests/store/icon.svg by `npm run icons`.
@@ -41,6 +42,19 @@ function preloadChunks(): Plugin {
     },
   };
 }
+
+/**
+ * The reader modules other than the first ones (the word lists and the core module) take the helpers every reader
+ * uses (`CORE`, lib/extract/files.ts) from the core module, which puts them in the page's shared object, instead of
+ * each carrying, parsing and running its own copy: those sources are left out of their bundles and read, when the
+ * module runs, from `__perfilIntel.core` (the content script loads the first modules before the others; the worker
+ * injects them first). The readers' sources have no effect at import, so what a module does not use is left out.
+ */
+const first = new Set(FIRST_MODULES.map((m) => m.slice(1, -'.js'.length)));
+const coreGlobal = new Map(
+  Object.entries(CORE).map(([name, file]) => [path.resolve(__dirname, file), `__perfilIntel.core.${name}`]),
+);
+const readerModule = (name: string) => name.startsWith('extract-') && !first.has(name);
 
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
@@ -83,6 +97,18 @@ export default defineConfig({
       },
     },
   }),
+  hooks: {
+    'vite:build:extendConfig': (entries, config) => {
+      if (!entries.every((e) => e.name.startsWith('extract-'))) return;
+      const rollup = ((config.build ??= {}).rollupOptions ??= {});
+      rollup.treeshake = { moduleSideEffects: (id) => !/\/lib\/(extract\/[\w-]+|text)\.ts$/.test(id) };
+      if (!entries.every((e) => readerModule(e.name))) return;
+      rollup.external = (id) => coreGlobal.has(id);
+      const output = (rollup.output ??= {});
+      for (const o of Array.isArray(output) ? output : [output])
+        o.globals = (id: string) => coreGlobal.get(id) ?? id;
+    },
+  },
   vite: () => ({
     plugins: [tailwindcss(), preloadChunks()],
     build: { modulePreload: false },

@@ -1,5 +1,6 @@
 import { register } from '@/lib/extract/register';
-import { fieldsReader } from '@/lib/extract/scripts';
+import { fieldsReaders } from '@/lib/extract/scripts';
 
-// Loaded beside every reader module (lib/extract/files.ts): the labelled fields' reader, for record pages of every app.
-export default defineUnlistedScript({ globalName: false, main: () => register(fieldsReader) });
+// Loaded beside every reader module (lib/extract/files.ts): the labelled fields' and the mail readers, which read
+// what records and mail show in labelled fields and headers.
+export default defineUnlistedScript({ globalName: false, main: () => register(fieldsReaders) });

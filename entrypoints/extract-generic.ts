@@ -1,4 +1,5 @@
-import { answer, register } from '@/lib/extract/register';
+import { register } from '@/lib/extract/register';
+import { answer } from '@/lib/extract/answer';
 import { genericScript } from '@/lib/extract/scripts';
 
 // The reader module of content-generic.js (lib/extract/files.ts), loaded beside every site's module: the format

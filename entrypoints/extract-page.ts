@@ -1,5 +1,6 @@
 import { register } from '@/lib/extract/register';
-import { pageReader } from '@/lib/extract/scripts';
+import { pageReaders } from '@/lib/extract/scripts';
 
-// Loaded beside every reader module (lib/extract/files.ts): the page reader, which reads what pages have in common.
-export default defineUnlistedScript({ globalName: false, main: () => register(pageReader) });
+// Loaded beside every reader module (lib/extract/files.ts): the page and the prose readers, which read what pages
+// show in headings, cards and sentences.
+export default defineUnlistedScript({ globalName: false, main: () => register(pageReaders) });

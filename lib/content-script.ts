@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
+import { FIRST_MODULES, GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
 import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
 import { writing } from '@/lib/compose/focus';
@@ -10,7 +10,7 @@ const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(
 
 /**
  * Runs a content script: it listens, and does nothing with the page until asked. Asked who is on the page, it loads
- * its site's reader module (`module`), the generic ones and the word lists the first time, and answers with every
+ * the word lists and the core helpers, then its site's reader module (`module`) and the generic ones, the first time, and answers with every
  * extractor loaded in the page so far;
  * it also tells the extension about single-page navigation. The newest script takes over from the one before, so
  * injecting twice is safe. The extractors and name rules live in the modules, so the scripts declared on every page
@@ -25,8 +25,12 @@ export function serve(module: string) {
 
   const ensure = (file: string) =>
     shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});
-  // all at once: each module registers its readers in their place (lib/extract/register.ts), whichever loads first
-  const ensureAll = (files: string[]) => Promise.all(files.map(ensure));
+  // the first modules (the word lists, and the page module with the helpers the others take from it), then the
+  // rest all at once: each registers its readers in their place (lib/extract/register.ts), whichever loads first
+  const ensureAll = async (files: string[]) => {
+    await Promise.all(FIRST_MODULES.map(ensure));
+    await Promise.all(files.filter((f) => !(FIRST_MODULES as string[]).includes(f)).map(ensure));
+  };
 
   const onMessage = (
     message: ContentRequest,
@@ -49,8 +53,8 @@ export function serve(module: string) {
       const read = shared.read?.(location.href);
       return read && { ...read, composing: writing() };
     };
-    // the word lists, the page reader, every script's module and the generic readers: a site reader adds to what
-    // holds everywhere
+    // the word lists, the core helpers, the readers of what pages have in common, every script's module and the
+    // generic readers: a site reader adds to what holds everywhere
     const files = [...new Set([...SHARED_MODULES, ...shared.wanted, GENERIC_MODULE])];
     const ready = files.every((f) => shared.modules.includes(f)) && answer();
     if (ready) return void reply(ready);

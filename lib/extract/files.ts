@@ -38,16 +38,36 @@ export const READERS = {
 export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
 
 /**
- * Loaded beside every reader module, on every page, on the first question: the word lists (lib/extract/lexicon.ts,
- * carried once however many readers use them) and the page reader (lib/extract/page.ts). The generic module, loaded
- * beside them all, carries the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
+ * Loaded beside every reader module, on every page, on the first question, before the others: the word lists
+ * (lib/extract/lexicon.ts, carried once however many readers use them), and the core module: the helpers every
+ * reader uses (`CORE`), which the other reader modules take from it instead of carrying their own copies.
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
+export const CORE_MODULE: ScriptPublicPath = '/extract-core.js';
+/**
+ * The readers of what every page has in common, loaded on every page, two by two: the page reader
+ * (lib/extract/page.ts) with the prose reader (lib/extract/prose.ts) — what a page shows in headings, cards and
+ * sentences —, and the labelled fields' reader (lib/extract/fields.ts) with the mail reader (lib/extract/mail.ts) —
+ * what a record or a mail shows in labelled fields and headers. The generic module, loaded beside them all, carries
+ * the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
+ */
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
-/** The labelled fields' reader (lib/extract/fields.ts): record pages of every app, beside the page reader. */
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
-/** The mail reader (lib/extract/mail.ts): the people who wrote the mail a page shows, on every page like the page reader. */
-export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
-/** The prose reader (lib/extract/prose.ts), beside the page reader: the person a page writes about in sentences. */
-export const PROSE_MODULE: ScriptPublicPath = '/extract-prose.js';
-export const SHARED_MODULES = [WORDS_MODULE, PAGE_MODULE, FIELDS_MODULE, MAIL_MODULE, PROSE_MODULE];
+/** Loaded on every page. */
+export const SHARED_MODULES = [WORDS_MODULE, CORE_MODULE, PAGE_MODULE, FIELDS_MODULE];
+/** Evaluated before any other reader module: the others take their helpers from the core module. */
+export const FIRST_MODULES: ScriptPublicPath[] = [WORDS_MODULE, CORE_MODULE];
+
+/**
+ * The helpers every reader module uses, carried once, by the core module (entrypoints/extract-core.ts puts them in
+ * the page's shared object, `core`); the build (wxt.config.ts) has every other reader module read them from there
+ * instead of bundling its own copy: by name, the source file each one is.
+ */
+export const CORE = {
+  text: 'lib/text.ts',
+  names: 'lib/extract/names.ts',
+  dom: 'lib/extract/dom.ts',
+  shared: 'lib/extract/shared.ts',
+  register: 'lib/extract/register.ts',
+  evidence: 'lib/extract/evidence.ts',
+} as const;

@@ -21,10 +21,7 @@ export const scripts: ContentScript[] = [
 ];
 
 /** Every extractor: the sites' readers, the format readers, then the readers of what pages have in common. */
-export const extractors = [
-  ...scripts.flatMap((s) => s.extractors),
-  ...sharedReaders.flatMap((r) => r.extractors),
-];
+export const extractors = [...scripts.flatMap((s) => s.extractors), ...sharedReaders];
 
 export const matchesOf = (script: ContentScript) => script.hosts.map((host) => `https://${host}/*`);
 
@@ -33,8 +30,9 @@ export const SITE_MATCHES = scripts.flatMap(matchesOf);
 
 /**
  * The files to inject on demand, in order: the content script of the site reader that knows the page, else the
- * generic one; then the word lists and the page reader, its reader module and the generic one (injected beside it, since a page outside
- * the scripts' sites may not load them).
+ * generic one; then the modules loaded on every page (the word lists and the core module first: the others take their
+ * helpers from it), its reader module and the generic one (injected beside it, since a page outside the scripts'
+ * sites may not load them).
  */
 export function filesFor(url: string): ScriptPublicPath[] {
   let script = genericScript;

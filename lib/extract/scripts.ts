@@ -13,7 +13,7 @@ import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, PROSE_MODULE, READERS } from './files';
+import { FIELDS_MODULE, PAGE_MODULE, READERS } from './files';
 import { labelled } from './fields';
 import { mail } from './mail';
 import { prose } from './prose';
@@ -62,17 +62,14 @@ export const genericScript: ContentScript = {
   extractors: [jsonld, microdata, hcard, opengraph, metaAuthor, teamPage],
 };
 
-/** The page reader (lib/extract/page.ts): on every page, in a module of its own. */
-export const pageReader = { module: PAGE_MODULE, extractors: [page] };
+/** The page (lib/extract/page.ts) and the prose (lib/extract/prose.ts) readers: on every page, in one module. */
+export const pageReaders = { module: PAGE_MODULE, extractors: [page, prose] };
 
-/** The labelled fields' reader (lib/extract/fields.ts): on every page, in a module of its own. */
-export const fieldsReader = { module: FIELDS_MODULE, extractors: [labelled] };
+/** The labelled fields' (lib/extract/fields.ts) and the mail (lib/extract/mail.ts) readers: on every page, in one module. */
+export const fieldsReaders = { module: FIELDS_MODULE, extractors: [labelled, mail] };
 
-/** The mail reader (lib/extract/mail.ts): on every page, in a module of its own. */
-export const mailReader = { module: MAIL_MODULE, extractors: [mail] };
-
-/** The prose reader (lib/extract/prose.ts): on every page, in a module of its own beside the page reader's. */
-export const proseReader = { module: PROSE_MODULE, extractors: [prose] };
-
-/** The readers of what pages have in common, each in a module of its own loaded on every page, in this order. */
-export const sharedReaders = [pageReader, fieldsReader, mailReader, proseReader];
+/**
+ * The readers of what pages have in common, in their order (the registry's: page, fields, mail, prose; kept by
+ * lib/extract/register.ts whatever order their modules load in).
+ */
+export const sharedReaders = [page, labelled, mail, prose];

@@ -23,6 +23,11 @@ export interface Shared {
   memo?: Map<object, Map<string, unknown>>;
   /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
   lexicon?: Lexicon;
+  /**
+   * The helpers every reader module uses (lib/extract/files.ts `CORE`), once the page module is loaded: the other
+   * reader modules, as built, read theirs from here.
+   */
+  core?: Record<string, unknown>;
   /** The compose module (lib/compose/insert.ts), once loaded. */
   compose?(request: ComposeRequest): ComposeResult;
   /** Stops the content script in charge: its listener and its watch on the address. */

@@ -6,7 +6,7 @@
  * size of every built content script and reader module against its budget when a build exists.
  * Run: npx tsx tests/bench/extract.bench.ts
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -147,6 +147,15 @@ export async function run(): Promise<Record<string, string | number>> {
     const bytes = readFileSync(path);
     figures[`reader module ${file}, bytes`] =
       `${bytes.length} (gzip ${gzipSync(bytes).length}), ${bytes.length <= MODULE_BUDGET ? 'within' : 'OVER'} the ${MODULE_BUDGET}-byte budget`;
+  }
+  // what the first question loads, parses and runs on a page of each site: the modules every page loads, the site's
+  // module and the generic one
+  for (const reader of Object.values(READERS)) {
+    const files = [...new Set([...SHARED_MODULES, reader.module, READERS.generic.module])];
+    if (!files.every((f) => existsSync(OUTPUT + f))) continue;
+    const total = files.reduce((sum, f) => sum + statSync(OUTPUT + f).size, 0);
+    figures[`reader modules loaded on the first question, ${reader.module}`] =
+      `${files.length} files, ${total} bytes`;
   }
   return figures;
 }

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { READERS, SHARED_MODULES } from '@/lib/extract/files';
+import { CORE, CORE_MODULE, FIRST_MODULES, READERS, SHARED_MODULES } from '@/lib/extract/files';
 import { filesFor, scripts } from '@/lib/extract/registry';
 import type { Candidate } from '@/lib/extract/types';
 import { extensionPath } from './browser';
@@ -194,7 +194,7 @@ test('content script: every script a page gets at load or on demand is at most 8
 
 test('content script: every reader module, loaded on the first question, is at most 16 kB', () => {
   const modules = readdirSync(extensionPath).filter((f) => /^extract-[\w-]+\.js$/.test(f));
-  // each site's module, the generic one, the page reader and the word lists
+  // each site's module, the generic one, the readers of what pages have in common, the core module and the word lists
   expect(modules.sort()).toEqual(
     [...new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])]
       .map((m) => m.slice(1))
@@ -202,6 +202,23 @@ test('content script: every reader module, loaded on the first question, is at m
   );
   for (const file of modules)
     expect(statSync(path.join(extensionPath, file)).size, file).toBeLessThanOrEqual(16 * 1024);
+});
+
+test('content script: the helpers every reader uses are carried once, by the core module', () => {
+  const built = (module: string) => readFileSync(path.join(extensionPath, module.slice(1)), 'utf8');
+  const others = [...new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])].filter(
+    (m) => !FIRST_MODULES.includes(m),
+  );
+  // lib/text.ts's cutting by graphemes (Intl.Segmenter), a helper of every reader, stands in the core module alone
+  expect(built(CORE_MODULE)).toContain('Segmenter');
+  for (const module of others) {
+    const code = built(module);
+    expect(code, module).not.toContain('Segmenter');
+    // what it takes from the core module, read when it runs: only helpers the core module carries
+    const taken = [...code.matchAll(/__perfilIntel\.core\.(\w+)/g)].map((m) => m[1]);
+    expect(taken, module).toContain('register');
+    for (const name of taken) expect(Object.keys(CORE), module).toContain(name);
+  }
 });
 
 /** Where the page's own world loads the reader modules from, standing in for the extension's address. */

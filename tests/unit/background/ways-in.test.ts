@@ -167,10 +167,9 @@ describe('detect', () => {
       [
         '/content-generic.js',
         '/extract-words.js',
+        '/extract-core.js',
         '/extract-page.js',
         '/extract-fields.js',
-        '/extract-mail.js',
-        '/extract-prose.js',
         '/extract-generic.js',
       ],
     ]);
@@ -188,10 +187,9 @@ describe('detect', () => {
       [
         '/content-linkedin.js',
         '/extract-words.js',
+        '/extract-core.js',
         '/extract-page.js',
         '/extract-fields.js',
-        '/extract-mail.js',
-        '/extract-prose.js',
         '/extract-linkedin.js',
         '/extract-generic.js',
       ],

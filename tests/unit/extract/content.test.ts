@@ -7,7 +7,7 @@ import generic from '@/entrypoints/content-generic';
 import github from '@/entrypoints/content-github';
 import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
-import { SHARED_MODULES } from '@/lib/extract/files';
+import { FIRST_MODULES, SHARED_MODULES } from '@/lib/extract/files';
 import { matchesOf, scripts } from '@/lib/extract/registry';
 import { genericScript, sharedReaders } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
@@ -28,7 +28,13 @@ const declaredAt = (url: string) =>
 
 const PROFILE = 'https://www.linkedin.com/in/ana-souza-4b2a91/';
 const ARTICLE = 'https://www.linkedin.com/pulse/equipe-comercial-fernanda-albuquerque/';
-type Shared = { extractors: { id: string }[]; modules: string[]; stop?(): void };
+type Shared = {
+  extractors: { id: string }[];
+  modules: string[];
+  core?: object;
+  lexicon?: object;
+  stop?(): void;
+};
 const page = globalThis as unknown as {
   window: EventTarget & { __perfilIntel?: Shared };
   document: Document;
@@ -79,7 +85,7 @@ const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, g
 const extractorsFor = (module: string) => [
   ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
   ...genericScript.extractors,
-  ...sharedReaders.flatMap((r) => r.extractors),
+  ...sharedReaders,
 ];
 const LINKEDIN = '/extract-linkedin.js';
 
@@ -213,6 +219,21 @@ describe('content scripts', () => {
     // loaded once: the next question is answered at once
     expect(extract()).toHaveBeenCalledOnce();
     expect(loaded).toHaveLength(modulesFor(LINKEDIN).length);
+  });
+
+  it('asks for the other reader modules only once the word lists and the core helpers they take are in the page', async () => {
+    const ready: Record<string, boolean> = {};
+    vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
+      loaded.push(file);
+      const s = page.window.__perfilIntel;
+      ready[file] = Boolean(s?.core && s.lexicon);
+      return moduleUrl(file);
+    });
+    linkedin.main();
+    await extracted();
+    expect(loaded.slice(0, FIRST_MODULES.length)).toEqual(FIRST_MODULES);
+    expect(loaded.slice(FIRST_MODULES.length)).toEqual(modulesFor(LINKEDIN).slice(FIRST_MODULES.length));
+    for (const file of loaded) expect(ready[file], file).toBe(!(FIRST_MODULES as string[]).includes(file));
   });
 
   it('where the module that answers cannot be loaded, the reply is empty, so the extension injects it', async () => {

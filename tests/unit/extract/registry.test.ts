@@ -1,10 +1,16 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { SHARED_MODULES } from '@/lib/extract/files';
+import { FIRST_MODULES, SHARED_MODULES } from '@/lib/extract/files';
 import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
 import { register } from '@/lib/extract/register';
-import { genericScript, linkedinScript, sharedReaders } from '@/lib/extract/scripts';
+import {
+  fieldsReaders,
+  genericScript,
+  linkedinScript,
+  pageReaders,
+  sharedReaders,
+} from '@/lib/extract/scripts';
 import { shared } from '@/lib/extract/shared';
 import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
@@ -119,8 +125,11 @@ describe('extractCandidates', () => {
   });
 
   it("in a page, the modules' extractors stand in the registry's order whatever order the modules loaded in", () => {
-    const modules = [linkedinScript, genericScript, ...sharedReaders];
-    const want = modules.flatMap((m) => m.extractors.map((x) => x.id));
+    // the page module carries the page and the prose readers, the fields module the fields and the mail readers: the
+    // registry's order (page, fields, mail, prose) interleaves them
+    const modules = [linkedinScript, genericScript, pageReaders, fieldsReaders, pageReaders, fieldsReaders];
+    const want = [linkedinScript, genericScript].flatMap((m) => m.extractors.map((x) => x.id));
+    want.push(...sharedReaders.map((x) => x.id));
     const g = globalThis as { __perfilIntel?: unknown };
     const page = g.__perfilIntel;
     for (const order of [
@@ -141,9 +150,7 @@ describe('extractCandidates', () => {
 describe('content scripts', () => {
   it('carry every extractor once: each site script its own site extractors, the generic one the rest', () => {
     // the readers of what pages have in common are in modules of their own, loaded on every page
-    expect([...scripts.flatMap((s) => s.extractors), ...sharedReaders.flatMap((r) => r.extractors)]).toEqual(
-      extractors,
-    );
+    expect([...scripts.flatMap((s) => s.extractors), ...sharedReaders]).toEqual(extractors);
     const generic = scripts.at(-1)!;
     expect(generic.file).toBe('/content-generic.js');
     expect(generic.hosts).toEqual([]);
@@ -161,7 +168,7 @@ describe('content scripts', () => {
     expect(SITE_MATCHES.every((m) => /^https:\/\/[^/]+\/\*$/.test(m))).toBe(true);
   });
 
-  it('on demand, the script injected is the one whose extractor reads the page, else the generic one; the word lists, the page reader and the generic readers always', () => {
+  it('on demand, the script injected is the one whose extractor reads the page, else the generic one; the word lists and the core helpers first, the shared readers and the generic readers always', () => {
     const beside = (site: string) =>
       [...SHARED_MODULES, site, '/extract-generic.js'].filter((f, i, a) => a.indexOf(f) === i);
     // a LinkedIn host without a static script, after the user granted it
@@ -191,5 +198,7 @@ describe('content scripts', () => {
       ...beside('/extract-generic.js'),
     ]);
     expect(filesFor('')).toEqual(['/content-generic.js', ...beside('/extract-generic.js')]);
+    // the word lists and the core helpers run before the modules that take from them
+    expect(filesFor('https://acme.com.br/equipe').slice(1, 1 + FIRST_MODULES.length)).toEqual(FIRST_MODULES);
   });
 });

@@ -5,10 +5,9 @@ import crm from '@/entrypoints/extract-crm';
 import generic from '@/entrypoints/extract-generic';
 import github from '@/entrypoints/extract-github';
 import linkedin from '@/entrypoints/extract-linkedin';
-import mailModule from '@/entrypoints/extract-mail';
 import pageModule from '@/entrypoints/extract-page';
 import fieldsModule from '@/entrypoints/extract-fields';
-import proseModule from '@/entrypoints/extract-prose';
+import coreModule from '@/entrypoints/extract-core';
 import webmail from '@/entrypoints/extract-webmail';
 import words from '@/entrypoints/extract-words';
 
@@ -20,9 +19,8 @@ const modules: Record<string, { main(): void }> = {
   '/extract-generic.js': generic,
   '/extract-words.js': words,
   '/extract-page.js': pageModule,
+  '/extract-core.js': coreModule,
   '/extract-fields.js': fieldsModule,
-  '/extract-mail.js': mailModule,
-  '/extract-prose.js': proseModule,
 };
 
 const file = (globalThis as { loading?: string[] }).loading?.shift() ?? '';

@@ -45,10 +45,9 @@ describe('readMeeting', () => {
     expect(filesFor('https://calendar.google.com/calendar/u/0/r/week')).toEqual([
       '/content-webmail.js',
       '/extract-words.js',
+      '/extract-core.js',
       '/extract-page.js',
       '/extract-fields.js',
-      '/extract-mail.js',
-      '/extract-prose.js',
       '/extract-webmail.js',
       '/extract-generic.js',
     ]);

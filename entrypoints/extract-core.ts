@@ -1,0 +1,28 @@
+import * as text from '@/lib/text';
+import * as names from '@/lib/extract/names';
+import * as dom from '@/lib/extract/dom';
+import * as sharedState from '@/lib/extract/shared';
+import * as registry from '@/lib/extract/register';
+import * as evidence from '@/lib/extract/evidence';
+import { CORE_MODULE, type CORE } from '@/lib/extract/files';
+
+/** The helpers every reader uses, by their names in `CORE` (lib/extract/files.ts). */
+const core: Record<keyof typeof CORE, object> = {
+  text,
+  names,
+  dom,
+  shared: sharedState,
+  register: registry,
+  evidence,
+};
+
+// Loaded beside every reader module, before the others (lib/extract/files.ts): the helpers every reader uses, which
+// the other reader modules, as built (wxt.config.ts), take from the page's shared object instead of carrying them.
+export default defineUnlistedScript({
+  globalName: false,
+  main: () => {
+    const s = sharedState.shared();
+    s.core = core;
+    if (!s.modules.includes(CORE_MODULE)) s.modules.push(CORE_MODULE);
+  },
+});
