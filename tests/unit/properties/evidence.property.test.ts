@@ -100,6 +100,33 @@ describe('decorations, places and roles', () => {
   });
 });
 
+describe('offices over names', () => {
+  it('list the holders only: a decoration, a place or a role under an office is nobody, and no company is one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(role, fc.oneof(notAnyone, fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`))), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.constantFrom('h3', 'h4', 'strong'),
+        (rows, tag) => {
+          const body = rows.map(([office, held]) => `<p><${tag}>${office}</${tag}><br>${held}</p>`).join('');
+          const html = `<html><head><title>Diretoria</title><meta property="og:site_name" content="Cooperativa Vale Verde"></head><body><main>${body}</main></body></html>`;
+          const found = page.extract(doc(html), new URL('https://exemplo.com.br/diretoria'));
+          const names = rows.map(([, held]) => fold(held));
+          for (const c of found) {
+            const name = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
+            expect(names).toContain(name);
+            expect(nameScore(`${c.primeiro_nome} ${c.ultimo_nome}`)).toBeGreaterThan(0);
+            expect(c.empresa === '' || couldBeCompany(c.empresa)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe('one person, however many sources', () => {
   it('is one candidate: the heading, the title, a labelled field, a mail address and another reader', () => {
     fc.assert(

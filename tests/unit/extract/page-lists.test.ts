@@ -1,0 +1,120 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { installLexicon } from '@/lib/extract/lexicon';
+import { office, page, textAfter } from '@/lib/extract/page';
+
+/*
+ * Lists of people the page reader finds beyond cards: offices over their holders' names (a board, a ministry's
+ * "who is who", a masthead), with the page's company.
+ */
+
+installLexicon();
+const doc = (html: string) => parseHTML(html).document as unknown as Document;
+const URL_ = new URL('https://example.com/x');
+const read = (html: string) =>
+  page.extract(doc(html), URL_).map((c) => [`${c.primeiro_nome} ${c.ultimo_nome}`, c.empresa, c.cargo]);
+const site = (body: string) =>
+  `<html><head><title>Diretoria</title><meta property="og:site_name" content="Cooperativa Vale Verde"></head><body>${body}</body></html>`;
+
+describe('office', () => {
+  it('is a short text with a title word, ordinals aside', () => {
+    for (const t of ['Presidente', '1º Secretário', '2ª Secretária', 'Vice Chair', 'Managing Editor', 'Chefe de Gabinete'])
+      expect(office(t), t).toBe(true);
+  });
+
+  it('is never a sentence, a name, a place or a heading with a joining word only', () => {
+    for (const t of [
+      'Ana Souza',
+      'Campinas - SP',
+      'Sede',
+      'Agendado para amanhã',
+      'O diretor financeiro apresentou os resultados do trimestre ao conselho hoje.',
+      'Contato:',
+    ])
+      expect(office(t), t).toBe(false);
+  });
+});
+
+describe('textAfter', () => {
+  it('reads past a line break, the next element, or what follows a bold line alone in its paragraph', () => {
+    const d = doc(
+      '<p id="a"><strong>Presidente</strong><br>Ana Souza</p><h4 id="b">Diretor</h4><p>João Lima</p><p><b id="c">Tesoureira</b></p><p>Carla Prado</p>',
+    );
+    expect(textAfter(d.querySelector('#a strong')!)).toBe('Ana Souza');
+    expect(textAfter(d.querySelector('#b')!)).toBe('João Lima');
+    expect(textAfter(d.querySelector('#c')!)).toBe('Carla Prado');
+  });
+});
+
+describe('offices over names', () => {
+  it('lists the holders of role headings, with the page company and the office as title', () => {
+    expect(
+      read(
+        site(
+          '<main><h1>Diretoria</h1><h4>Presidente</h4><p>Mariana Prado</p><h4>Diretor Financeiro</h4><p>Carlos Ribeiro</p><h4>Sede</h4><p>Rua das Flores, 10</p></main>',
+        ),
+      ),
+    ).toEqual([
+      ['Mariana Prado', 'Cooperativa Vale Verde', 'Presidente'],
+      ['Carlos Ribeiro', 'Cooperativa Vale Verde', 'Diretor Financeiro'],
+    ]);
+  });
+
+  it('reads a bold office and the name after its line break, and backs a name no list knows', () => {
+    const found = read(
+      site(
+        '<main><p><strong>Presidente</strong><br>Everaldo Tonin</p><p><strong>Vice-Presidente</strong><br>Rosana Paz</p><p><strong>1º Secretário</strong><br>Joel Baptistella</p></main>',
+      ),
+    );
+    expect(found.map(([n]) => n)).toEqual(['Everaldo Tonin', 'Rosana Paz', 'Joel Baptistella']);
+  });
+
+  it('needs a list: one office over one name, or offices of different shapes, are not one', () => {
+    expect(read(site('<main><h4>Presidente</h4><p>Mariana Prado</p></main>'))).toEqual([]);
+    expect(
+      read(site('<main><h4>Presidente</h4><p>Mariana Prado</p><p><b>Diretor</b><br>Carlos Ribeiro</p></main>')),
+    ).toEqual([]);
+  });
+
+  it('never reads a sidebar, nor a list of names the page does not know', () => {
+    expect(
+      read(site('<aside><h4>Presidente</h4><p>Mariana Prado</p><h4>Diretor</h4><p>Carlos Ribeiro</p></aside>')),
+    ).toEqual([]);
+    expect(
+      read(site('<main><h4>Presidente</h4><p>Xyzt Qwerv</p><h4>Diretor</h4><p>Bnmo Pltr</p></main>')),
+    ).toEqual([]);
+  });
+});
+
+describe('a table column an office heads', () => {
+  it('holds its holders, at the page company, where the name column holds no name', () => {
+    expect(
+      read(
+        site(
+          '<main><table><thead><tr><th>Diretoria</th><th>Diretor(a)</th><th>Contato</th></tr></thead><tbody><tr><td>Diretoria de Logística</td><td>Fernanda Lima</td><td>dl@exemplo.gov.br</td></tr><tr><td>Diretoria Financeira</td><td>Lucas Souza</td><td>df@exemplo.gov.br</td></tr></tbody></table></main>',
+        ),
+      ),
+    ).toEqual([
+      ['Fernanda Lima', 'Cooperativa Vale Verde', 'Diretor(a)'],
+      ['Lucas Souza', 'Cooperativa Vale Verde', 'Diretor(a)'],
+    ]);
+  });
+
+  it('gives way to a name column that holds names, and reads nobody from areas alone', () => {
+    expect(
+      read(
+        site(
+          '<main><table><thead><tr><th>Nome</th><th>Diretoria</th></tr></thead><tbody><tr><td>Fernanda Lima</td><td>Logística</td></tr></tbody></table></main>',
+        ),
+      ).map(([n]) => n),
+    ).toEqual(['Fernanda Lima']);
+    expect(
+      read(
+        site(
+          '<main><table><thead><tr><th>Diretoria</th><th>Telefone</th></tr></thead><tbody><tr><td>Diretoria de Logística</td><td>(43) 3372-9400</td></tr></tbody></table></main>',
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
+
