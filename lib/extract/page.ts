@@ -61,10 +61,34 @@ function copyright(doc: Document): string {
  */
 export function pageCompany(doc: Document): string {
   const own = company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
-  if (own) return own;
   const parts = titleParts(doc);
+  if (own) return described(doc, own, parts) || own;
   return parts.some(isPlatform) && parts.length > 2
     ? (parts.map(company).find((p) => p && !isPageWord(p) && !nameScore(p) && !/["“”]/.test(p)) ?? '')
+    : '';
+}
+
+/**
+ * On a directory's or a registry's page about another company ("Acme Ltda - CNPJ … | ConsultaSócios"), the company
+ * it describes: its heading, the title's first part, where the title ends with the site's own name and the heading
+ * reads as an organisation's (a company word, or a proper name of several words that is no person's, role or page).
+ */
+function described(doc: Document, own: string, parts: string[]): string {
+  const h1 = text(all(doc, 'main h1,article h1,h1', 5).find((h) => !inNoise(h)));
+  const about = company(h1);
+  const [first = '', last = ''] = [parts[0], parts.at(-1)].map((t) => fold(t ?? ''));
+  return parts.length > 1 &&
+    about &&
+    first === fold(h1) &&
+    (fold(own).includes(last) || last.includes(fold(own))) &&
+    !fold(own).includes(first) &&
+    !isPageWord(about) &&
+    (hasCompanyWord(about) ||
+      (!nameScore(about) &&
+        !hasRoleWord(about) &&
+        / \S/.test(about) &&
+        about.split(' ').every((w) => /^[\p{Lu}&\d]|^(?:d[aeo]s?|e|of|and)$/u.test(w))))
+    ? about
     : '';
 }
 
@@ -325,14 +349,18 @@ export const office = (t: string) => {
     s.length <= 60 &&
     s.split(' ').length <= 6 &&
     !/[.!?:]$/.test(s) &&
-    (isRole(s) || fold(s).split(/[\s,;&/()]+/).some((w) => w.length > 3 && !CONNECTORS.has(w) && roleWord(w)))
+    (isRole(s) ||
+      fold(s)
+        .split(/[\s,;&/()]+/)
+        .some((w) => w.length > 3 && !CONNECTORS.has(w) && roleWord(w)))
   );
 };
 // words of job titles that only join others ("Head of Sales", "Gerente para a América Latina"): no office alone
 const CONNECTORS = new Set(['para', 'and', 'for', 'with']);
 
 // where a page writes an office over its holder's name
-const OFFICE_AT = 'h2,h3,h4,h5,h6,strong,b,dt,[class*=office i],[class*=cargo i],[class*=role i],[class*=position i]';
+const OFFICE_AT =
+  'h2,h3,h4,h5,h6,strong,b,dt,[class*=office i],[class*=cargo i],[class*=role i],[class*=position i]';
 
 /**
  * The text right after `el`: what follows it in its element (past a line break), else the next element's text; for
@@ -348,7 +376,12 @@ export function textAfter(el: Element): string {
     }
   }
   const parent = el.parentElement;
-  return tidy(t) || (parent && !parent.matches('body,main,article,section') && text(parent) === text(el) ? textAfter(parent) : '');
+  return (
+    tidy(t) ||
+    (parent && !parent.matches('body,main,article,section') && text(parent) === text(el)
+      ? textAfter(parent)
+      : '')
+  );
 }
 
 /**
@@ -411,7 +444,7 @@ function rows(doc: Document, pageCo: () => string): Candidate[] {
             'page',
             0.5,
             name,
-            company(cells[col('company')]) || domainCompany(cells[col('email')]) || (held >= 0 ? pageCo() : ''),
+            company(cells[col('company')]) || domainCompany(cells[col('email')]) || pageCo(),
             cells[col('role')] ?? (held >= 0 ? heads[held] : undefined),
           ),
         );
@@ -427,6 +460,11 @@ export const page: Extractor = {
     // worked out only for a list of people that needs it
     let co: string | undefined;
     const pageCo = () => (co ??= pageCompany(doc));
-    return found([headingPerson(doc, mails), ...rows(doc, pageCo), ...cards(doc, pageCo), ...offices(doc, pageCo)]);
+    return found([
+      headingPerson(doc, mails),
+      ...rows(doc, pageCo),
+      ...cards(doc, pageCo),
+      ...offices(doc, pageCo),
+    ]);
   },
 };

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { installLexicon } from '@/lib/extract/lexicon';
-import { office, page, textAfter } from '@/lib/extract/page';
+import { office, page, pageCompany, textAfter } from '@/lib/extract/page';
 
 /*
  * Lists of people the page reader finds beyond cards: offices over their holders' names (a board, a ministry's
@@ -18,7 +18,14 @@ const site = (body: string) =>
 
 describe('office', () => {
   it('is a short text with a title word, ordinals aside', () => {
-    for (const t of ['Presidente', '1º Secretário', '2ª Secretária', 'Vice Chair', 'Managing Editor', 'Chefe de Gabinete'])
+    for (const t of [
+      'Presidente',
+      '1º Secretário',
+      '2ª Secretária',
+      'Vice Chair',
+      'Managing Editor',
+      'Chefe de Gabinete',
+    ])
       expect(office(t), t).toBe(true);
   });
 
@@ -72,13 +79,17 @@ describe('offices over names', () => {
   it('needs a list: one office over one name, or offices of different shapes, are not one', () => {
     expect(read(site('<main><h4>Presidente</h4><p>Mariana Prado</p></main>'))).toEqual([]);
     expect(
-      read(site('<main><h4>Presidente</h4><p>Mariana Prado</p><p><b>Diretor</b><br>Carlos Ribeiro</p></main>')),
+      read(
+        site('<main><h4>Presidente</h4><p>Mariana Prado</p><p><b>Diretor</b><br>Carlos Ribeiro</p></main>'),
+      ),
     ).toEqual([]);
   });
 
   it('never reads a sidebar, nor a list of names the page does not know', () => {
     expect(
-      read(site('<aside><h4>Presidente</h4><p>Mariana Prado</p><h4>Diretor</h4><p>Carlos Ribeiro</p></aside>')),
+      read(
+        site('<aside><h4>Presidente</h4><p>Mariana Prado</p><h4>Diretor</h4><p>Carlos Ribeiro</p></aside>'),
+      ),
     ).toEqual([]);
     expect(
       read(site('<main><h4>Presidente</h4><p>Xyzt Qwerv</p><h4>Diretor</h4><p>Bnmo Pltr</p></main>')),
@@ -118,3 +129,44 @@ describe('a table column an office heads', () => {
   });
 });
 
+describe('the company a directory page describes', () => {
+  const pageOf = (title: string, h1: string, siteName = 'ConsultaSócios') =>
+    doc(
+      `<html><head><title>${title}</title><meta property="og:site_name" content="${siteName}"></head><body><main><h1>${h1}</h1></main><footer>© 2026 ${siteName}</footer></body></html>`,
+    );
+
+  it('is the heading that begins the title, where the title ends with the site’s own name', () => {
+    expect(
+      pageCompany(
+        pageOf('Cerâmica Bonetti Ltda - CNPJ 11.222.333/0001-81 | ConsultaSócios', 'Cerâmica Bonetti Ltda'),
+      ),
+    ).toBe('Cerâmica Bonetti Ltda');
+    expect(
+      pageCompany(
+        pageOf(
+          'Harbor & Pine Mechanical Contractors | Plumbing - Bayview Chamber',
+          'Harbor & Pine Mechanical Contractors',
+          'Bayview Chamber',
+        ),
+      ),
+    ).toBe('Harbor & Pine Mechanical Contractors');
+  });
+
+  it('is the site’s own on the site’s own pages: a page word, an office, a single word, a person', () => {
+    for (const h1 of [
+      'Diretoria',
+      'Mesa Diretora',
+      'Officers & Board',
+      'Expediente',
+      'Sobre Nós',
+      'Ana Souza',
+    ])
+      expect(pageCompany(pageOf(`${h1} | Acme Indústria S.A.`, h1, 'Acme Indústria S.A.')), h1).toBe(
+        'Acme Indústria S.A.',
+      );
+    // the heading that is not the title's first part is not what the page is about
+    expect(
+      pageCompany(pageOf('Expediente | Gazeta do Vale', 'Bonetti Transportes Ltda', 'Gazeta do Vale')),
+    ).toBe('Gazeta do Vale');
+  });
+});

@@ -5,7 +5,7 @@ import { collect } from '@/lib/extract/candidates';
 import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { labelled } from '@/lib/extract/fields';
-import { page } from '@/lib/extract/page';
+import { page, pageCompany } from '@/lib/extract/page';
 import { DECORATIONS, PLACES, ROLE_WORDS } from '@/lib/extract/rules';
 import type { Extractor } from '@/lib/extract/types';
 import { fold } from '@/lib/text';
@@ -104,10 +104,19 @@ describe('offices over names', () => {
   it('list the holders only: a decoration, a place or a role under an office is nobody, and no company is one', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(role, fc.oneof(notAnyone, fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`))), {
-          minLength: 1,
-          maxLength: 6,
-        }),
+        fc.array(
+          fc.tuple(
+            role,
+            fc.oneof(
+              notAnyone,
+              fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`),
+            ),
+          ),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
         fc.constantFrom('h3', 'h4', 'strong'),
         (rows, tag) => {
           const body = rows.map(([office, held]) => `<p><${tag}>${office}</${tag}><br>${held}</p>`).join('');
@@ -123,6 +132,28 @@ describe('offices over names', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the company a page describes', () => {
+  it('is never a place, a role, a decoration or a person, whatever heading and title the page has', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          notAnyone,
+          fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`),
+        ),
+        fc.constantFrom('ConsultaSócios', 'Acme Indústria S.A.', 'Bayview Chamber'),
+        fc.constantFrom(' | ', ' - ', ' – '),
+        (heading, site, sep) => {
+          const html = `<html><head><title>${heading}${sep}${site}</title><meta property="og:site_name" content="${site}"></head><body><main><h1>${heading}</h1></main></body></html>`;
+          const co = pageCompany(doc(html));
+          expect(fold(co)).not.toBe(fold(heading));
+          expect(co === '' || couldBeCompany(co)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
