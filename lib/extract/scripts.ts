@@ -16,7 +16,7 @@ import type { MeetingReading } from './meeting-types';
 import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, PROSE_MODULE, READERS } from './files';
 import { labelled } from './fields';
 import { mail } from './mail';
-import { prose } from './prose';
+import { lines, prose } from './prose';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
@@ -72,7 +72,7 @@ export const fieldsReader = { module: FIELDS_MODULE, extractors: [labelled] };
 export const mailReader = { module: MAIL_MODULE, extractors: [mail] };
 
 /** The prose reader (lib/extract/prose.ts): on every page, in a module of its own beside the page reader's. */
-export const proseReader = { module: PROSE_MODULE, extractors: [prose] };
+export const proseReader = { module: PROSE_MODULE, extractors: [prose, lines] };
 
 /** The readers of what pages have in common, each in a module of its own loaded on every page, in this order. */
 export const sharedReaders = [pageReader, fieldsReader, mailReader, proseReader];

@@ -2,6 +2,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { office, page, pageCompany, textAfter } from '@/lib/extract/page';
+import { lines, personLine } from '@/lib/extract/prose';
 
 /*
  * Lists of people the page reader finds beyond cards: offices over their holders' names (a board, a ministry's
@@ -168,5 +169,67 @@ describe('the company a directory page describes', () => {
     expect(
       pageCompany(pageOf('Expediente | Gazeta do Vale', 'Bonetti Transportes Ltda', 'Gazeta do Vale')),
     ).toBe('Gazeta do Vale');
+  });
+});
+
+describe('personLine', () => {
+  it('reads a name, then its role and company in either order, in parentheses or after a dash or a comma', () => {
+    expect(personLine('Sônia Kerber (Metalúrgica Brasfort — Gerente de Engenharia)')).toEqual([
+      'Sônia Kerber',
+      'Metalúrgica Brasfort',
+      'Gerente de Engenharia',
+    ]);
+    expect(personLine('Karina Volpato — Diretora de Suprimentos, Implementos Serra')).toEqual([
+      'Karina Volpato',
+      'Implementos Serra',
+      'Diretora de Suprimentos',
+    ]);
+    expect(personLine('Contato: Edson Rabelo – Diretor Industrial')).toEqual([
+      'Edson Rabelo',
+      '',
+      'Diretor Industrial',
+    ]);
+    expect(personLine('Marta Lopes, gerente de frota da Distribuidora Ouro Verde')?.[1]).toBe(
+      'Distribuidora Ouro Verde',
+    );
+  });
+
+  it('needs a known name and a role: no sentence, no place, no unknown shape', () => {
+    expect(personLine('Enviar cronograma de implantação até 26/11.')).toBeUndefined();
+    expect(personLine('Campinas - SP')).toBeUndefined();
+    expect(personLine('Ana Souza (Campinas - SP)')).toBeUndefined();
+    expect(personLine('Xyzt Qwerv — Diretor Comercial, Acme')).toBeUndefined();
+    expect(personLine('Centro de Eventos — Porto Alegre, RS')).toBeUndefined();
+  });
+});
+
+describe('lines of people', () => {
+  const readLines = (body: string) =>
+    lines
+      .extract(doc(`<html><body>${body}</body></html>`), URL_)
+      .map((c) => [`${c.primeiro_nome} ${c.ultimo_nome}`, c.empresa, c.cargo]);
+
+  it('lists two lines of one list or more, each person with the company of their line', () => {
+    expect(
+      readLines(
+        '<main><ul><li><strong>Rodrigo Pasqualotto</strong> — Diretor de Suprimentos, Usina Santa Adélia</li><li><strong>Fabiana Mello</strong> — Gerente de Compras, Cooperativa Coplana</li></ul></main>',
+      ),
+    ).toEqual([
+      ['Rodrigo Pasqualotto', 'Usina Santa Adélia', 'Diretor de Suprimentos'],
+      ['Fabiana Mello', 'Cooperativa Coplana', 'Gerente de Compras'],
+    ]);
+  });
+
+  it('never one line alone, nor lines in a sidebar', () => {
+    expect(
+      readLines(
+        '<main><ul><li>Rodrigo Pasqualotto — Diretor de Suprimentos, Usina Santa Adélia</li></ul></main>',
+      ),
+    ).toEqual([]);
+    expect(
+      readLines(
+        '<aside><ul><li>Rodrigo Pasqualotto — Diretor de Suprimentos, Usina Santa Adélia</li><li>Fabiana Mello — Gerente de Compras, Coplana</li></ul></aside>',
+      ),
+    ).toEqual([]);
   });
 });

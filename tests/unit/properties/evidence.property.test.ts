@@ -6,6 +6,7 @@ import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/eviden
 import { installLexicon } from '@/lib/extract/lexicon';
 import { labelled } from '@/lib/extract/fields';
 import { page, pageCompany } from '@/lib/extract/page';
+import { personLine } from '@/lib/extract/prose';
 import { DECORATIONS, PLACES, ROLE_WORDS } from '@/lib/extract/rules';
 import type { Extractor } from '@/lib/extract/types';
 import { fold } from '@/lib/text';
@@ -154,6 +155,35 @@ describe('the company a page describes', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a line presenting a person', () => {
+  it('never makes a decoration, a place or a role a name, nor a place, a role or the name a company', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          notAnyone,
+          fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`),
+        ),
+        fc.oneof(notAnyone, fc.constantFrom('Usina Santa Adélia', 'Grupo Vittia')),
+        role,
+        fc.constantFrom(
+          (n: string, c: string, r: string) => `${n} (${c} — ${r})`,
+          (n: string, c: string, r: string) => `${n} — ${r}, ${c}`,
+          (n: string, c: string, r: string) => `Contato: ${n} – ${r}`,
+        ),
+        (name, co, title, write) => {
+          const hit = personLine(write(name, co, title));
+          if (!hit) return;
+          expect(nameScore(hit[0])).toBeGreaterThanOrEqual(0.5);
+          expect(fold(hit[0])).toBe(fold(name));
+          expect(hit[1] === '' || couldBeCompany(hit[1])).toBe(true);
+          expect(fold(hit[1])).not.toBe(fold(name));
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 });
