@@ -12,6 +12,7 @@ import {
   hasRoleWord,
   isRole,
   nameScore,
+  roleWord,
 } from './evidence';
 import { EMAIL } from './email-name';
 import { siteOrganization } from './jsonld';
@@ -60,10 +61,34 @@ function copyright(doc: Document): string {
  */
 export function pageCompany(doc: Document): string {
   const own = company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
-  if (own) return own;
   const parts = titleParts(doc);
+  if (own) return described(doc, own, parts) || own;
   return parts.some(isPlatform) && parts.length > 2
     ? (parts.map(company).find((p) => p && !isPageWord(p) && !nameScore(p) && !/["“”]/.test(p)) ?? '')
+    : '';
+}
+
+/**
+ * On a directory's or a registry's page about another company ("Acme Ltda - CNPJ … | ConsultaSócios"), the company
+ * it describes: its heading, the title's first part, where the title ends with the site's own name and the heading
+ * reads as an organisation's (a company word, or a proper name of several words that is no person's, role or page).
+ */
+function described(doc: Document, own: string, parts: string[]): string {
+  const h1 = text(all(doc, 'main h1,article h1,h1', 5).find((h) => !inNoise(h)));
+  const about = company(h1);
+  const [first = '', last = ''] = [parts[0], parts.at(-1)].map((t) => fold(t ?? ''));
+  return parts.length > 1 &&
+    about &&
+    first === fold(h1) &&
+    (fold(own).includes(last) || last.includes(fold(own))) &&
+    !fold(own).includes(first) &&
+    !isPageWord(about) &&
+    (hasCompanyWord(about) ||
+      (!nameScore(about) &&
+        !hasRoleWord(about) &&
+        / \S/.test(about) &&
+        about.split(' ').every((w) => /^[\p{Lu}&\d]|^(?:d[aeo]s?|e|of|and)$/u.test(w))))
+    ? about
     : '';
 }
 
@@ -314,26 +339,113 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
   return found(out);
 }
 
-/** Table rows under a header row naming the columns ("Nome | Empresa | Cargo"): a list of people. */
-function rows(doc: Document): Candidate[] {
+/**
+ * An office written over its holder's name ("Presidente", "1º Secretário", "Chefe de Gabinete", "Senior Editor,
+ * Ports"): a short text with a title word (ordinals aside) that is no sentence.
+ */
+export const office = (t: string) => {
+  const s = t.replace(/^(?:\d+\s*[ºª°.]?|\d+(?:st|nd|rd|th))\s+/i, '');
+  return (
+    s.length <= 60 &&
+    s.split(' ').length <= 6 &&
+    !/[.!?:]$/.test(s) &&
+    (isRole(s) ||
+      fold(s)
+        .split(/[\s,;&/()]+/)
+        .some((w) => w.length > 3 && !CONNECTORS.has(w) && roleWord(w)))
+  );
+};
+// words of job titles that only join others ("Head of Sales", "Gerente para a América Latina"): no office alone
+const CONNECTORS = new Set(['para', 'and', 'for', 'with']);
+
+// where a page writes an office over its holder's name
+const OFFICE_AT =
+  'h2,h3,h4,h5,h6,strong,b,dt,[class*=office i],[class*=cargo i],[class*=role i],[class*=position i]';
+
+/**
+ * The text right after `el`: what follows it in its element (past a line break), else the next element's text; for
+ * an element that is all its parent holds ("<p><strong>Cargo</strong></p>"), what follows the parent.
+ */
+export function textAfter(el: Element): string {
+  let t = '';
+  for (let n = el.nextSibling; n; n = n.nextSibling) {
+    if (n.nodeType === 3) t += n.textContent ?? '';
+    else if (n.nodeType === 1 && (n as Element).tagName !== 'BR') {
+      if (!tidy(t)) t = text(n as Element);
+      break;
+    }
+  }
+  const parent = el.parentElement;
+  return (
+    tidy(t) ||
+    (parent && !parent.matches('body,main,article,section') && text(parent) === text(el)
+      ? textAfter(parent)
+      : '')
+  );
+}
+
+/**
+ * Offices over their holders' names (a board, a ministry's "who is who", a masthead): a role heading, a bold role
+ * or a role element, and right after it a text that reads as a name. Offices of one shape (tag and class) over two
+ * known names at least make a list (and most of its names are known ones: the office backs the rest); the company
+ * is the page's.
+ */
+function offices(doc: Document, pageCo: () => string): Candidate[] {
+  // offices of one list share their tag and class
+  const lists = new Map<string, [name: string, role: string, score: number][]>();
+  const seen = new Set<string>();
+  for (const el of all(doc, OFFICE_AT, 2000)) {
+    const role = text(el);
+    if (!office(role) || inNoise(el)) continue;
+    const name = cleanName(textAfter(el));
+    const score = name ? nameScore(name) : 0;
+    if (!score || seen.has(name)) continue;
+    seen.add(name);
+    const key = `${el.tagName}.${el.getAttribute('class') ?? ''}`;
+    lists.set(key, [...(lists.get(key) ?? []), [name, role, score]]);
+  }
+  const out: Candidate[] = [];
+  for (const held of lists.values()) {
+    // the office backs a name of a shape alone where most of the list's names are known ones
+    const strong = held.filter(([, , score]) => score >= 0.5).length;
+    if (strong >= 2 && strong * 2 >= held.length)
+      for (const [n, r] of held.slice(0, 100)) out.push(person('page', 0.5, n, pageCo(), r)!);
+  }
+  return found(out);
+}
+
+/**
+ * Table rows under a header row naming the columns ("Nome | Empresa | Cargo"): a list of people. A column headed by
+ * an office ("Diretor(a)", "Secretário") holds its holders' names, known ones only, at the page's company.
+ */
+function rows(doc: Document, pageCo: () => string): Candidate[] {
   const out: (Candidate | null)[] = [];
   for (const table of all(doc, 'table', 20)) {
     if (inNoise(table)) continue;
-    const head = all(table, 'thead th, tr:first-child th', 20).map((th) => fieldOf(text(th)));
+    const heads = all(table, 'thead th, tr:first-child th', 20).map(text);
+    const head = heads.map(fieldOf);
     const col = (f: Field) => head.indexOf(f);
-    if (col('full') < 0 && col('first') < 0) continue;
-    for (const tr of all(table, 'tbody tr', 100)) {
-      const cells = all(tr, 'td,th', 20).map(text);
-      const name =
-        col('full') >= 0 ? cells[col('full')] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
-      if (nameScore(cleanName(name)))
+    const rows = all(table, 'tbody tr', 100).map((tr) => all(tr, 'td,th', 20).map(text));
+    const score = (i: number) => nameScore(cleanName(rows[0]?.[i]));
+    // where no name column holds a name ("Contato" holding addresses): of the columns an office heads
+    // ("Diretoria", "Diretor(a)"), the one whose first cell is a known name
+    const held =
+      col('first') < 0 && !(col('full') >= 0 && score(col('full')))
+        ? heads.findIndex((h, i) => office(h) && score(i) >= 0.5)
+        : -1;
+    const named = held >= 0 ? held : col('full');
+    if (named < 0 && col('first') < 0) continue;
+    for (const cells of rows) {
+      const name = named >= 0 ? cells[named] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
+      const score = nameScore(cleanName(name));
+      if (held >= 0 ? score >= 0.5 : score)
         out.push(
           person(
             'page',
             0.5,
             name,
-            company(cells[col('company')]) || domainCompany(cells[col('email')]),
-            cells[col('role')],
+            company(cells[col('company')]) || domainCompany(cells[col('email')]) || pageCo(),
+            cells[col('role')] ?? (held >= 0 ? heads[held] : undefined),
           ),
         );
     }
@@ -348,6 +460,11 @@ export const page: Extractor = {
     // worked out only for a list of people that needs it
     let co: string | undefined;
     const pageCo = () => (co ??= pageCompany(doc));
-    return found([headingPerson(doc, mails), ...rows(doc), ...cards(doc, pageCo)]);
+    return found([
+      headingPerson(doc, mails),
+      ...rows(doc, pageCo),
+      ...cards(doc, pageCo),
+      ...offices(doc, pageCo),
+    ]);
   },
 };

@@ -1,6 +1,6 @@
 import type { Extractor } from './types';
 import { all, text } from './dom';
-import { inNoise, isPlatform, nameScore } from './evidence';
+import { inNoise, isPlatform, isRole, nameScore } from './evidence';
 import { cleanName, found, person } from './names';
 import { company, roleLine } from './page';
 import { INTRODUCERS, PAST_ROLE } from './rules';
@@ -113,5 +113,46 @@ export const prose: Extractor = {
       0.5,
       presented(headMeta(doc, 'og:description')) ?? presented(headMeta(doc, 'description')),
     );
+  },
+};
+
+/**
+ * A line that presents one person of a list: a name, then in parentheses or after a dash or a comma their role and
+ * company in either order ("Sônia Kerber (Metalúrgica Brasfort — Gerente de Engenharia)", "Karina Volpato —
+ * Diretora de Suprimentos, Implementos Serra", "Contato: Edson Rabelo – Diretor Industrial"). The name must be a
+ * known one and a role must be there; the company is the line's, else none.
+ */
+export function personLine(line: string): Presented | undefined {
+  const m = /^(?:[\p{L} ]{2,25}:\s*)?([^,()–—:]+?)\s*(?:\((.+)\)\.?|\s[-–—]\s*(.+)|,\s*(.+))$/u.exec(line);
+  const name = cleanName(m?.[1]);
+  const rest = m?.[2] ?? m?.[3] ?? m?.[4];
+  if (!rest || rest.length > 140 || nameScore(name) < 0.5) return undefined;
+  const said = roleLine(rest);
+  if (said?.[1]) return [name, said[1], said[0]];
+  const parts = rest.split(/\s*[,;|–—]\s*|\s-\s/);
+  const title = parts.find(isRole);
+  if (!title) return undefined;
+  return [name, parts.map((p) => (p === title || isRole(p) ? '' : company(p))).find(Boolean) ?? '', title];
+}
+
+/**
+ * Lists of people written as lines (an event's speakers, a meeting's attendees, a directory's contacts): two lines
+ * of one list at least (the same parent), each presenting a person with a role (`personLine`), outside noise.
+ */
+export const lines: Extractor = {
+  id: 'lines',
+  extract(doc) {
+    const lists = new Map<Element, Presented[]>();
+    for (const el of all(doc, 'li,p,div', 3000)) {
+      const t = text(el);
+      if (el.childElementCount > 3 || t.length > 200 || !el.parentElement) continue;
+      const hit = personLine(t);
+      if (hit) lists.set(el.parentElement, [...(lists.get(el.parentElement) ?? []), hit]);
+    }
+    const out = [];
+    for (const [parent, hits] of lists)
+      if (hits.length >= 2 && !inNoise(parent))
+        out.push(...hits.slice(0, 100).map((h) => person('lines', 0.5, ...h)));
+    return found(out);
   },
 };

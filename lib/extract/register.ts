@@ -3,11 +3,11 @@ import { shared } from './shared';
 import type { ContentScript } from './scripts';
 
 /** The readers of what pages have in common, in their order (`sharedReaders`, lib/extract/scripts.ts), by id. */
-const SHARED_ORDER = ['page', 'fields', 'mail', 'prose'];
+const SHARED_ORDER = ['page', 'fields', 'mail', 'prose', 'lines'];
 
 /**
  * Where an extractor stands among the page's, whatever order the modules load in (they load at once): the sites'
- * readers, the format readers, then the shared readers in their order (page, fields, mail, prose), as in
+ * readers, the format readers, then the shared readers in their order (page, fields, mail, prose, lines), as in
  * lib/extract/registry.ts. Equally sure readings of one person keep the first reader's name, so the order is part of
  * the answer.
  */

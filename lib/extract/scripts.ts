@@ -16,7 +16,7 @@ import type { MeetingReading } from './meeting-types';
 import { FIELDS_MODULE, PAGE_MODULE, READERS } from './files';
 import { labelled } from './fields';
 import { mail } from './mail';
-import { prose } from './prose';
+import { lines, prose } from './prose';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
@@ -62,14 +62,16 @@ export const genericScript: ContentScript = {
   extractors: [jsonld, microdata, hcard, opengraph, metaAuthor, teamPage],
 };
 
-/** The page (lib/extract/page.ts) and the prose (lib/extract/prose.ts) readers: on every page, in one module. */
-export const pageReaders = { module: PAGE_MODULE, extractors: [page, prose] };
+/**
+ * The page (lib/extract/page.ts), the prose and the lines (lib/extract/prose.ts) readers: on every page, in one module.
+ */
+export const pageReaders = { module: PAGE_MODULE, extractors: [page, prose, lines] };
 
 /** The labelled fields' (lib/extract/fields.ts) and the mail (lib/extract/mail.ts) readers: on every page, in one module. */
 export const fieldsReaders = { module: FIELDS_MODULE, extractors: [labelled, mail] };
 
 /**
- * The readers of what pages have in common, in their order (the registry's: page, fields, mail, prose; kept by
+ * The readers of what pages have in common, in their order (the registry's: page, fields, mail, prose, lines; kept by
  * lib/extract/register.ts whatever order their modules load in).
  */
-export const sharedReaders = [page, labelled, mail, prose];
+export const sharedReaders = [page, labelled, mail, prose, lines];

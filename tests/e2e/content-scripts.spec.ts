@@ -84,7 +84,7 @@ const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'te
  * The readers of what pages have in common come last, as in lib/extract/registry.ts: the modules load at once, and
  * each registers its readers in their place (the site's, the format readers, the shared ones) whichever loads first.
  */
-const SHARED = ['page', 'fields', 'mail', 'prose'];
+const SHARED = ['page', 'fields', 'mail', 'prose', 'lines'];
 
 /** Every content script the build has (declared, injected or loaded on demand). */
 const builtScripts = () =>

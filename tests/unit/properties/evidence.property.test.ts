@@ -5,7 +5,8 @@ import { collect } from '@/lib/extract/candidates';
 import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { labelled } from '@/lib/extract/fields';
-import { page } from '@/lib/extract/page';
+import { page, pageCompany } from '@/lib/extract/page';
+import { personLine } from '@/lib/extract/prose';
 import { DECORATIONS, PLACES, ROLE_WORDS } from '@/lib/extract/rules';
 import type { Extractor } from '@/lib/extract/types';
 import { fold } from '@/lib/text';
@@ -96,6 +97,93 @@ describe('decorations, places and roles', () => {
         );
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('offices over names', () => {
+  it('list the holders only: a decoration, a place or a role under an office is nobody, and no company is one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            role,
+            fc.oneof(
+              notAnyone,
+              fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`),
+            ),
+          ),
+          {
+            minLength: 1,
+            maxLength: 6,
+          },
+        ),
+        fc.constantFrom('h3', 'h4', 'strong'),
+        (rows, tag) => {
+          const body = rows.map(([office, held]) => `<p><${tag}>${office}</${tag}><br>${held}</p>`).join('');
+          const html = `<html><head><title>Diretoria</title><meta property="og:site_name" content="Cooperativa Vale Verde"></head><body><main>${body}</main></body></html>`;
+          const found = page.extract(doc(html), new URL('https://exemplo.com.br/diretoria'));
+          const names = rows.map(([, held]) => fold(held));
+          for (const c of found) {
+            const name = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
+            expect(names).toContain(name);
+            expect(nameScore(`${c.primeiro_nome} ${c.ultimo_nome}`)).toBeGreaterThan(0);
+            expect(c.empresa === '' || couldBeCompany(c.empresa)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('the company a page describes', () => {
+  it('is never a place, a role, a decoration or a person, whatever heading and title the page has', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          notAnyone,
+          fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`),
+        ),
+        fc.constantFrom('ConsultaSócios', 'Acme Indústria S.A.', 'Bayview Chamber'),
+        fc.constantFrom(' | ', ' - ', ' – '),
+        (heading, site, sep) => {
+          const html = `<html><head><title>${heading}${sep}${site}</title><meta property="og:site_name" content="${site}"></head><body><main><h1>${heading}</h1></main></body></html>`;
+          const co = pageCompany(doc(html));
+          expect(fold(co)).not.toBe(fold(heading));
+          expect(co === '' || couldBeCompany(co)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a line presenting a person', () => {
+  it('never makes a decoration, a place or a role a name, nor a place, a role or the name a company', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          notAnyone,
+          fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`),
+        ),
+        fc.oneof(notAnyone, fc.constantFrom('Usina Santa Adélia', 'Grupo Vittia')),
+        role,
+        fc.constantFrom(
+          (n: string, c: string, r: string) => `${n} (${c} — ${r})`,
+          (n: string, c: string, r: string) => `${n} — ${r}, ${c}`,
+          (n: string, c: string, r: string) => `Contato: ${n} – ${r}`,
+        ),
+        (name, co, title, write) => {
+          const hit = personLine(write(name, co, title));
+          if (!hit) return;
+          expect(nameScore(hit[0])).toBeGreaterThanOrEqual(0.5);
+          expect(fold(hit[0])).toBe(fold(name));
+          expect(hit[1] === '' || couldBeCompany(hit[1])).toBe(true);
+          expect(fold(hit[1])).not.toBe(fold(name));
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 });
