@@ -65,7 +65,7 @@ const NOT_COMPANY =
 export const cleanCompany = (raw: unknown) =>
   tidy(raw)
     .split(/ ?[·•|] ?/)
-    .map((part) => part.replace(/^@ ?/, ''))
+    .map((part) => part.replace(/^(?:@ ?)+/, ''))
     .find((part) => part && !NOT_COMPANY.test(part)) ?? '';
 
 /** "Head of Sales at Nubank", "Gerente na Nubank", "CEO @ Nubank" -> [title, company]. */
