@@ -18,6 +18,8 @@
  * routes serve each page and are removed once it has loaded, before anything is timed or read.
  *
  *   npm run build:sandbox && npx tsx tests/bench/extract-chromium.bench.ts
+ *
+ * EXTRACT_ONLY=first times only the first answers (a) and (b), for a quick look (no growth, no corpus).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,8 @@ const SIZE_RUNS = 5;
 const BUDGET = { site: 20, injected: 60 };
 /** The issue's goal for leave-one-site-out: the right person first on 80% of pages. */
 const GOAL_FIRST = 0.8;
+/** `EXTRACT_ONLY=first`: the first answers (a) and (b) alone. */
+const ONLY = process.env.EXTRACT_ONLY;
 
 const spread = (xs: number[]) =>
   `median ${median(xs).toFixed(1)} ms (p90 ${percentile(xs, 90).toFixed(1)}, min ${Math.min(...xs).toFixed(1)} – max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`;
@@ -249,6 +253,8 @@ export async function run(): Promise<string> {
         `  the reading's own time in the page, first: ${spread(a.ownFirst)}; again: ${spread(a.ownAgain)}`,
       );
     }
+
+    if (ONLY === 'first') return lines.join('\n');
 
     // how the cost grows with the page
     const sizes = [
