@@ -92,25 +92,27 @@ export function createCreditsService({
     });
   }
 
+  /**
+   * The stored credits. /creditos is asked at most once per 30 s whoever asks, even with `refresh`; without it,
+   * at most once per 5 minutes.
+   */
+  async function get({ refresh = false }: { refresh?: boolean } = {}): Promise<Credits> {
+    const [stored, checkedAt] = await Promise.all([credits.get(), creditsCheckedAt.get()]);
+    if (inFlight) return inFlight;
+    if (now() - Math.max(checkedAt, lastAsked) < (refresh ? CREDITOS_WINDOW_MS : RECHECK_MS)) return stored;
+    lastAsked = now();
+    inFlight = refreshStored(lastAsked)
+      .catch((e: unknown) => {
+        // A suspended plan is an answer, shown by the pages from the stored status.
+        if (toApiError(e).code === 'PLAN_SUSPENDED') return credits.get();
+        throw e;
+      })
+      .finally(() => (inFlight = null));
+    return inFlight;
+  }
+
   return {
-    /**
-     * The stored credits. /creditos is asked at most once per 30 s whoever asks, even with `refresh`; without it,
-     * at most once per 5 minutes.
-     */
-    async get({ refresh = false }: { refresh?: boolean } = {}): Promise<Credits> {
-      const [stored, checkedAt] = await Promise.all([credits.get(), creditsCheckedAt.get()]);
-      if (inFlight) return inFlight;
-      if (now() - Math.max(checkedAt, lastAsked) < (refresh ? CREDITOS_WINDOW_MS : RECHECK_MS)) return stored;
-      lastAsked = now();
-      inFlight = refreshStored(lastAsked)
-        .catch((e: unknown) => {
-          // A suspended plan is an answer, shown by the pages from the stored status.
-          if (toApiError(e).code === 'PLAN_SUSPENDED') return credits.get();
-          throw e;
-        })
-        .finally(() => (inFlight = null));
-      return inFlight;
-    },
+    get,
 
     /**
      * key.test: asks /creditos now with the saved key (stored, and it restarts the 30 s window) or with another
@@ -123,17 +125,34 @@ export function createCreditsService({
 
     /**
      * The balance just before a charging call: the stored one when learned within the service's 30 s cache,
-     * else a fresh /creditos. null when it cannot be known (the call still goes ahead).
+     * else a fresh /creditos (the one a quote already asked, if it is still on its way). null when it cannot be known
+     * (the call still goes ahead).
      */
     async balanceBefore(): Promise<number | null> {
       const stored = await credits.get();
       if (stored.balance !== null && now() - stored.updatedAt < CREDITOS_WINDOW_MS) return stored.balance;
       try {
+        if (inFlight) return (await inFlight).balance;
         lastAsked = now();
         return (await refreshStored(lastAsked)).balance;
       } catch {
         return null;
       }
+    },
+
+    /**
+     * When a quote is asked (the panel asks the price before the user can click): a balance older than the service's
+     * 30 s cache is read again now, not awaited, so that a click soon after finds it known and its charge does not
+     * wait for /creditos.
+     */
+    freshen(): void {
+      void credits
+        .get()
+        .then((stored) => {
+          if (stored.balance === null || now() - stored.updatedAt >= CREDITOS_WINDOW_MS)
+            return get({ refresh: true });
+        })
+        .catch(() => undefined);
     },
 
     /**

@@ -203,6 +203,8 @@ export function createLookupService(deps: LookupDeps) {
 
   return {
     async quote(req: LookupRequest): Promise<Quote> {
+      // The panel asks the price before the user can click: an old balance is read again now, not at the click.
+      deps.credits.freshen();
       return (await plan(req)).quote;
     },
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClientFactory } from '@/lib/background/api';
 import { billingNotice, reconcile } from '@/lib/background/reconcile';
 import { historyToCsv } from '@/lib/export';
@@ -250,5 +250,50 @@ describe('the quote is bound to the input', () => {
     });
     expect((await sandbox.ledger(complete)).entries).toEqual([]);
     expect((await sandbox.ledger(basic)).entries).toEqual([]);
+  });
+});
+
+/** A balance learned this long ago is older than the service's 30 s cache of /creditos. */
+const PAUSE_MS = 60_000;
+
+describe('the charge after a pause', () => {
+  it('the quote reads an old balance again, so a click within 30 s sends its charge with no /creditos before it', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const clock = { now: Date.now() };
+    const e = engineWith({ now: () => clock.now });
+    await e.send('key.set', { key });
+    await credits.set({ ...emptyCredits, balance: 100, updatedAt: clock.now - PAUSE_MS, source: 'billing' });
+    const creditos = () => e.calls.filter((p) => p === '/creditos').length;
+    // Two quotes (the price on the button, asked again): one read of the balance.
+    await e.send('quote', { input: ana, depth: 'complete', lang: 'pt' });
+    await e.send('quote', { input: ana, depth: 'complete', lang: 'pt' });
+    await vi.waitFor(() => expect(creditos()).toBe(1));
+    await vi.waitFor(async () => expect((await credits.get()).updatedAt).toBe(clock.now));
+    clock.now += 25_000;
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    expect(await settled(e, jobId)).toMatchObject({ status: 'done' });
+    expect(e.calls).toEqual(['/creditos', '/crm']);
+    // Past the 30 s of what the charge told: the next click reads the balance again, before its charge.
+    clock.now += 40_000;
+    const next = await e.send('lookup', { input: ana, depth: 'complete', lang: 'en' });
+    expect(await settled(e, next.jobId)).toMatchObject({ status: 'done' });
+    expect(e.calls.filter((p) => !p.startsWith('/v1/'))).toEqual([
+      '/creditos',
+      '/crm',
+      '/creditos',
+      '/analyze-comprehensive',
+    ]);
+  });
+
+  it("a click while the quote's read is on its way shares it: one /creditos, before the charge", async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await credits.set({ ...emptyCredits, balance: 100, updatedAt: Date.now() - PAUSE_MS, source: 'billing' });
+    await e.send('quote', { input: ana, depth: 'complete', lang: 'pt' });
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    expect(await settled(e, jobId)).toMatchObject({ status: 'done' });
+    expect(e.calls.filter((p) => !p.startsWith('/v1/'))).toEqual(['/creditos', '/crm']);
+    expect((await e.send('history.get', { id: jobId }))?.billingCheck).toBeUndefined();
   });
 });
