@@ -25,7 +25,7 @@ export function serve(module: string) {
 
   const ensure = (file: string) =>
     shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});
-  // the first modules (the word lists, and the page module with the helpers the others take from it), then the
+  // the first modules (the word lists, and the core module with the helpers the others take from it), then the
   // rest all at once: each registers its readers in their place (lib/extract/register.ts), whichever loads first
   const ensureAll = async (files: string[]) => {
     await Promise.all(FIRST_MODULES.map(ensure));

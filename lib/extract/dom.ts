@@ -38,10 +38,15 @@ export const pick = (root: ParentNode, selector: string) => text(root.querySelec
 export const all = (root: ParentNode, selector: string, max = 500) =>
   once(root, selector, () => Array.from(root.querySelectorAll(selector))).slice(0, max);
 
+/**
+ * A meta tag's content, once per reading: looked for in the head first, where pages put them (a large page's body is
+ * walked only when the head has none).
+ */
 export const meta = (doc: Document, key: string) =>
-  once(doc, `meta ${key}`, () =>
-    tidy(doc.querySelector(`meta[property="${key}"],meta[name="${key}"]`)?.getAttribute('content')),
-  );
+  once(doc, `meta ${key}`, () => {
+    const selector = `meta[property="${key}"],meta[name="${key}"]`;
+    return tidy((doc.head?.querySelector(selector) ?? doc.querySelector(selector))?.getAttribute('content'));
+  });
 
 /** The first element matching `selector` that belongs to `scope`, not to a scope nested in it. */
 export const scoped = (scope: Element, selector: string, scopes: string) =>

@@ -1,5 +1,5 @@
 import type { Candidate, Extractor } from './types';
-import { all, text } from './dom';
+import { all, once, text } from './dom';
 import {
   addressNames,
   domainCompany,
@@ -212,7 +212,9 @@ function recipient(el: Element): boolean {
 }
 
 /** The mail's people (the labelled senders first, then every address in the page's order) and the mailbox. */
-function read(doc: Document) {
+const read = (doc: Document) => once(doc, 'mail', () => readMail(doc));
+
+function readMail(doc: Document) {
   // a page that shows no address shows no mail: nothing more is read (the reader runs on every page)
   const mails = addresses(doc);
   const seen: [email: string, name: string, el: Element][] = (

@@ -402,7 +402,9 @@ function offices(doc: Document, pageCo: () => string): Candidate[] {
     if (!score || seen.has(name)) continue;
     seen.add(name);
     const key = `${el.tagName}.${el.getAttribute('class') ?? ''}`;
-    lists.set(key, [...(lists.get(key) ?? []), [name, role, score]]);
+    const list = lists.get(key);
+    if (list) list.push([name, role, score]);
+    else lists.set(key, [[name, role, score]]);
   }
   const out: Candidate[] = [];
   for (const held of lists.values()) {
@@ -425,17 +427,17 @@ function rows(doc: Document, pageCo: () => string): Candidate[] {
     const heads = all(table, 'thead th, tr:first-child th', 20).map(text);
     const head = heads.map(fieldOf);
     const col = (f: Field) => head.indexOf(f);
-    const rows = all(table, 'tbody tr', 100).map((tr) => all(tr, 'td,th', 20).map(text));
-    const score = (i: number) => nameScore(cleanName(rows[0]?.[i]));
+    const body = all(table, 'tbody tr', 100).map((tr) => all(tr, 'td,th', 20).map(text));
+    const firstScore = (i: number) => nameScore(cleanName(body[0]?.[i]));
     // where no name column holds a name ("Contato" holding addresses): of the columns an office heads
     // ("Diretoria", "Diretor(a)"), the one whose first cell is a known name
     const held =
-      col('first') < 0 && !(col('full') >= 0 && score(col('full')))
-        ? heads.findIndex((h, i) => office(h) && score(i) >= 0.5)
+      col('first') < 0 && !(col('full') >= 0 && firstScore(col('full')))
+        ? heads.findIndex((h, i) => office(h) && firstScore(i) >= 0.5)
         : -1;
     const named = held >= 0 ? held : col('full');
     if (named < 0 && col('first') < 0) continue;
-    for (const cells of rows) {
+    for (const cells of body) {
       const name = named >= 0 ? cells[named] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
       const score = nameScore(cleanName(name));
       if (held >= 0 ? score >= 0.5 : score)

@@ -1,5 +1,5 @@
 import type { Extractor } from './types';
-import { all, text } from './dom';
+import { all, meta, text } from './dom';
 import { inNoise, isPlatform, isRole, nameScore } from './evidence';
 import { cleanName, found, person } from './names';
 import { company, roleLine } from './page';
@@ -75,18 +75,12 @@ function captioned(el: Element, t: string): Presented | undefined {
   return title && where ? [name, where, title] : undefined;
 }
 
-/** A meta tag's content, looked up in the head alone (a large page's body is not walked for it). */
-const headMeta = (doc: Document, key: string) =>
-  doc.head?.querySelector(`meta[property="${key}"],meta[name="${key}"]`)?.getAttribute('content') ?? '';
-
 /**
  * Who signs the page, where it says so (a byline, rel=author, meta author), folded; '' for nobody. In an article
  * by someone, the people quoted are the author's sources, not the page's person.
  */
 const authorOf = (doc: Document) =>
-  fold(
-    text(doc.querySelector('[rel=author],[itemprop=author],[class*=byline i]')) || headMeta(doc, 'author'),
-  );
+  fold(text(doc.querySelector('[rel=author],[itemprop=author],[class*=byline i]')) || meta(doc, 'author'));
 
 /** The person presented, where no author signs the page or they are its author (asked only once someone is). */
 const own = (doc: Document, confidence: number, hit?: Presented) => {
@@ -108,11 +102,7 @@ export const prose: Extractor = {
       if (hit && !inNoise(el)) return own(doc, 0.55, hit);
     }
     // the page's description when its body has none ("Naledi Dlamini, VP Finance at Brightlane, on …")
-    return own(
-      doc,
-      0.5,
-      presented(headMeta(doc, 'og:description')) ?? presented(headMeta(doc, 'description')),
-    );
+    return own(doc, 0.5, presented(meta(doc, 'og:description')) ?? presented(meta(doc, 'description')));
   },
 };
 
@@ -144,10 +134,15 @@ export const lines: Extractor = {
   extract(doc) {
     const lists = new Map<Element, Presented[]>();
     for (const el of all(doc, 'li,p,div', 3000)) {
+      const parent = el.parentElement;
+      // the cheap tests first: most of a page's elements are passed over without reading their text
+      if (el.childElementCount > 3 || !parent) continue;
       const t = text(el);
-      if (el.childElementCount > 3 || t.length > 200 || !el.parentElement) continue;
-      const hit = personLine(t);
-      if (hit) lists.set(el.parentElement, [...(lists.get(el.parentElement) ?? []), hit]);
+      const hit = t.length <= 200 && personLine(t);
+      if (!hit) continue;
+      const list = lists.get(parent);
+      if (list) list.push(hit);
+      else lists.set(parent, [hit]);
     }
     const out = [];
     for (const [parent, hits] of lists)

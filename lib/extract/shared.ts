@@ -24,7 +24,7 @@ export interface Shared {
   /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
   lexicon?: Lexicon;
   /**
-   * The helpers every reader module uses (lib/extract/files.ts `CORE`), once the page module is loaded: the other
+   * The helpers every reader module uses (lib/extract/files.ts `CORE`), once the core module is loaded: the other
    * reader modules, as built, read theirs from here.
    */
   core?: Record<string, unknown>;

@@ -15,7 +15,8 @@ describe('one reading of a page', () => {
       '<html><head><meta property="og:title" content="Ana"></head><body><p>a</p><p>b</p></body></html>',
     );
     const qsa = vi.spyOn(d, 'querySelectorAll');
-    const qs = vi.spyOn(d, 'querySelector');
+    const qs = vi.spyOn(d.head, 'querySelector');
+    const whole = vi.spyOn(d, 'querySelector');
     const work = vi.fn(() => 42);
     reading(() => {
       expect(all(d, 'p', 1)).toHaveLength(1);
@@ -26,7 +27,17 @@ describe('one reading of a page', () => {
     });
     expect(qsa).toHaveBeenCalledTimes(1);
     expect(qs).toHaveBeenCalledTimes(1);
+    // the head had it: the body is not walked for it
+    expect(whole).not.toHaveBeenCalled();
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('finds a meta tag the page put in its body when the head has none', () => {
+    const d = doc(
+      '<html><head><title>t</title></head><body><meta name="author" content=" Ana  Souza "><p>a</p></body></html>',
+    );
+    expect(meta(d, 'author')).toBe('Ana Souza');
+    expect(meta(d, 'description')).toBe('');
   });
 
   it('forgets when the reading ends: the next one sees the page as it is now', () => {
