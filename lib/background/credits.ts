@@ -125,16 +125,16 @@ export function createCreditsService({
 
     /**
      * The balance just before a charging call: the stored one when learned within the service's 30 s cache,
-     * else a fresh /creditos (the one a quote already asked, if it is still on its way). null when it cannot be known
-     * (the call still goes ahead).
+     * else a fresh /creditos through `get` (the one a quote already asked, if it is still on its way; never more than
+     * one in 30 s). null when it cannot be known fresh (the call still goes ahead).
      */
     async balanceBefore(): Promise<number | null> {
+      const fresh = (c: Credits) =>
+        c.balance !== null && now() - c.updatedAt < CREDITOS_WINDOW_MS ? c.balance : null;
       const stored = await credits.get();
-      if (stored.balance !== null && now() - stored.updatedAt < CREDITOS_WINDOW_MS) return stored.balance;
+      if (fresh(stored) !== null) return stored.balance;
       try {
-        if (inFlight) return (await inFlight).balance;
-        lastAsked = now();
-        return (await refreshStored(lastAsked)).balance;
+        return fresh(await get({ refresh: true }));
       } catch {
         return null;
       }

@@ -3,6 +3,7 @@ import { createClientFactory } from '@/lib/background/api';
 import { billingNotice, reconcile } from '@/lib/background/reconcile';
 import { historyToCsv } from '@/lib/export';
 import { credits } from '@/lib/storage';
+import { creditsCheckedAt } from '@/lib/storage/session';
 import { engineWith, setupEngineTests } from './setup';
 import { emptyCredits, type LookupInput, type LookupJob, type SeenQuote } from '@/lib/model';
 
@@ -294,6 +295,19 @@ describe('the charge after a pause', () => {
     const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
     expect(await settled(e, jobId)).toMatchObject({ status: 'done' });
     expect(e.calls.filter((p) => !p.startsWith('/v1/'))).toEqual(['/creditos', '/crm']);
+    expect((await e.send('history.get', { id: jobId }))?.billingCheck).toBeUndefined();
+  });
+
+  it('a click whose balance is old, when /creditos was asked less than 30 s ago, asks it no more: no balance before', async () => {
+    const key = await sandbox.account({ tier: 'complete', credits: 100 });
+    const e = engineWith();
+    await e.send('key.set', { key });
+    await credits.set({ ...emptyCredits, balance: 100, updatedAt: Date.now() - PAUSE_MS, source: 'billing' });
+    // asked 10 s ago, and its answer never stored (it failed): the service's 30 s cache would answer the same
+    await creditsCheckedAt.set(Date.now() - 10_000);
+    const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
+    expect(await settled(e, jobId)).toMatchObject({ status: 'done' });
+    expect(e.calls.filter((p) => !p.startsWith('/v1/'))).toEqual(['/crm']);
     expect((await e.send('history.get', { id: jobId }))?.billingCheck).toBeUndefined();
   });
 });
