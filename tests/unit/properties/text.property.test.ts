@@ -85,6 +85,50 @@ describe('cutting and cleaning', () => {
     );
   });
 
+  it('cutAt ends where a whole-text grapheme segmentation has a boundary: the longest such start', () => {
+    // Latin letters (accented, precomposed or with combining marks), line ends, emoji with joiners and skin tones,
+    // flags: the short way for Latin cuts must agree with the segmenter everywhere
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      ' ',
+      'ç',
+      'Ã',
+      'ÿ',
+      'ǅ',
+      '\r',
+      '\n',
+      '\r\n',
+      'e\u0301',
+      'a\u0300\u0327',
+      '\u200d',
+      '😀',
+      '👍🏽',
+      '👩\u200d💻',
+      '🇧🇷',
+      '🇧',
+      '\ufe0f',
+      '한',
+      '\u1100\u1161',
+      'ก\u0e33',
+      '\u0600',
+      '\ud800',
+    );
+    const boundaries = (t: string) =>
+      new Set([...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(t)].map((g) => g.index));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 0, max: 90 }), (pieces, max) => {
+        const t = pieces.join('');
+        if (t.length <= max) return;
+        const at = boundaries(t);
+        let want = max;
+        while (want > 0 && !at.has(want)) want--;
+        expect(cutAt(t, max)).toBe(t.slice(0, want));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('stripMarks takes off what the full decomposition takes off, ASCII or not', () => {
     const full = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '');
     fc.assert(

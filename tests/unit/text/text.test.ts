@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyMapping, parseLines, readTable } from '@/lib/batch/import';
 import { tidy as extractorTidy } from '@/lib/extract/names';
 import { capList, capRecord, capText, cutAt, MAX_TEXT, tidy } from '@/lib/text';
@@ -13,6 +13,30 @@ describe('cutAt', () => {
     expect(cutAt('a🇧🇷', 3)).toBe('a');
     expect(cutAt('a👍🏽b', 4)).toBe('a');
     expect(cutAt('ae\u0301b', 2)).toBe('a');
+  });
+
+  it('cuts between two Latin letters without building the segmenter (its rules cost a fresh page ~20 ms)', async () => {
+    vi.resetModules();
+    const Real = Intl.Segmenter;
+    const intl = Intl as unknown as { Segmenter: typeof Real };
+    let made = 0;
+    intl.Segmenter = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made++;
+      }
+    };
+    try {
+      const { cutAt: fresh } = await import('@/lib/text');
+      expect(fresh('Ação comercial é o foco', 8)).toBe('Ação com');
+      expect(fresh('Ñandú São Paulo\n', 12)).toBe('Ñandú São Pa');
+      expect(made).toBe(0);
+      // an accent written as a combining mark still needs it
+      expect(fresh('ae\u0301b', 2)).toBe('a');
+      expect(made).toBe(1);
+    } finally {
+      intl.Segmenter = Real;
+    }
   });
 
   it('costs the size of the cut, not of the text', () => {
