@@ -47,14 +47,24 @@ function preloadChunks(): Plugin {
  * The reader modules other than the first ones (the word lists and the core module) take the helpers every reader
  * uses (`CORE`, lib/extract/files.ts) from the core module, which puts them in the page's shared object, instead of
  * each carrying, parsing and running its own copy: those sources are left out of their bundles and read, when the
- * module runs, from `__perfilIntel.core` (the content script loads the first modules before the others; the worker
- * injects them first). The readers' sources have no effect at import, so what a module does not use is left out.
+ * module runs, from `__perfilIntel.core`. All the modules are asked for at once: one that arrives before the core
+ * module waits for it in the page's shared object (`later`), and the core module runs it (the worker injects the
+ * first modules first, so there nobody waits). The readers' sources have no effect at import, so what a module does not use is left out.
  */
 const first = new Set(FIRST_MODULES.map((m) => m.slice(1, -'.js'.length)));
 const coreGlobal = new Map(
   Object.entries(CORE).map(([name, file]) => [path.resolve(__dirname, file), `__perfilIntel.core.${name}`]),
 );
 const readerModule = (name: string) => name.startsWith('extract-') && !first.has(name);
+/** Wraps a built reader module to run once the core module is in: at once when it is, else when it comes. */
+const waitForCore: Plugin = {
+  name: 'wait-for-core',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk')
+        chunk.code = `(function m(){var s=globalThis.__perfilIntel??={};if(!s.core){(s.later??=[]).push(m);return}\n${chunk.code}\n})();`;
+  },
+};
 
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
@@ -107,6 +117,7 @@ export default defineConfig({
       const output = (rollup.output ??= {});
       for (const o of Array.isArray(output) ? output : [output])
         o.globals = (id: string) => coreGlobal.get(id) ?? id;
+      config.plugins = [...(config.plugins ?? []), waitForCore];
     },
   },
   vite: () => ({

@@ -16,13 +16,16 @@ const core: Record<keyof typeof CORE, object> = {
   evidence,
 };
 
-// Loaded beside every reader module, before the others (lib/extract/files.ts): the helpers every reader uses, which
-// the other reader modules, as built (wxt.config.ts), take from the page's shared object instead of carrying them.
+// Loaded beside every reader module (lib/extract/files.ts): the helpers every reader uses, which the other reader
+// modules, as built (wxt.config.ts), take from the page's shared object instead of carrying them; those that arrived
+// before it wait for it there.
 export default defineUnlistedScript({
   globalName: false,
   main: () => {
     const s = sharedState.shared();
     s.core = core;
     if (!s.modules.includes(CORE_MODULE)) s.modules.push(CORE_MODULE);
+    // the reader modules that arrived first, as they arrived
+    for (const run of s.later?.splice(0) ?? []) run();
   },
 });

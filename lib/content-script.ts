@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { FIRST_MODULES, GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
+import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
 import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
 import { writing } from '@/lib/compose/focus';
@@ -10,8 +10,8 @@ const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(
 
 /**
  * Runs a content script: it listens, and does nothing with the page until asked. Asked who is on the page, it loads
- * the word lists and the core helpers, then its site's reader module (`module`) and the generic ones, the first time, and answers with every
- * extractor loaded in the page so far;
+ * the word lists, the core helpers, its site's reader module (`module`) and the generic ones, all at once, the first
+ * time, and answers with every extractor loaded in the page so far;
  * it also tells the extension about single-page navigation. The newest script takes over from the one before, so
  * injecting twice is safe. The extractors and name rules live in the modules, so the scripts declared on every page
  * of a site stay small.
@@ -25,12 +25,9 @@ export function serve(module: string) {
 
   const ensure = (file: string) =>
     shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});
-  // the first modules (the word lists, and the core module with the helpers the others take from it), then the
-  // rest all at once: each registers its readers in their place (lib/extract/register.ts), whichever loads first
-  const ensureAll = async (files: string[]) => {
-    await Promise.all(FIRST_MODULES.map(ensure));
-    await Promise.all(files.filter((f) => !(FIRST_MODULES as string[]).includes(f)).map(ensure));
-  };
+  // all at once: each registers its readers in their place (lib/extract/register.ts), whichever loads first, and
+  // one that arrives before the core module's helpers waits for them (wxt.config.ts)
+  const ensureAll = (files: string[]) => Promise.all(files.map(ensure));
 
   const onMessage = (
     message: ContentRequest,

@@ -38,7 +38,7 @@ export const READERS = {
 export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
 
 /**
- * Loaded beside every reader module, on every page, on the first question, before the others: the word lists
+ * Loaded beside every reader module, on every page, on the first question: the word lists
  * (lib/extract/lexicon.ts, carried once however many readers use them), and the core module: the helpers every
  * reader uses (`CORE`), which the other reader modules take from it instead of carrying their own copies.
  */
@@ -55,7 +55,10 @@ export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
 /** Loaded on every page. */
 export const SHARED_MODULES = [WORDS_MODULE, CORE_MODULE, PAGE_MODULE, FIELDS_MODULE];
-/** Evaluated before any other reader module: the others take their helpers from the core module. */
+/**
+ * Built to run as they arrive; every other reader module takes its helpers from the core module, and waits for it when
+ * it arrives first (wxt.config.ts). The worker injects these first.
+ */
 export const FIRST_MODULES: ScriptPublicPath[] = [WORDS_MODULE, CORE_MODULE];
 
 /**

@@ -28,6 +28,8 @@ export interface Shared {
    * reader modules, as built, read theirs from here.
    */
   core?: Record<string, unknown>;
+  /** The reader modules that ran before the core module, waiting for it to run them (wxt.config.ts). */
+  later?: (() => void)[];
   /** The compose module (lib/compose/insert.ts), once loaded. */
   compose?(request: ComposeRequest): ComposeResult;
   /** Stops the content script in charge: its listener and its watch on the address. */

@@ -346,3 +346,44 @@ test('content script: every built script, loaded into a page, does no DOM work u
     await page.close();
   }
 });
+
+test('content script: the built reader modules, run in any order, give the page the same readers and the same answer', async ({
+  context,
+}) => {
+  // asked for all at once, they run as they arrive; those that come before the core module wait for it
+  const c = caseFor(READERS.linkedin.file);
+  const files = filesFor(c.url).slice(1);
+  const orders = [
+    files,
+    [...files].reverse(),
+    [...files.slice(2), ...files.slice(0, 2)],
+    [...files.slice(3), ...files.slice(0, 3)],
+  ];
+  const readings = [];
+  for (const order of orders) {
+    const page = await servePage(context, c.url, readPage(c.file));
+    readings.push(
+      await page.evaluate(
+        (codes) => {
+          for (const code of codes) (0, eval)(code);
+          type S = {
+            extractors: { id: string }[];
+            later?: unknown[];
+            read(url: string): { candidates: Candidate[] };
+          };
+          const s = (window as unknown as { __perfilIntel: S }).__perfilIntel;
+          return {
+            extractors: s.extractors.map((x) => x.id),
+            waiting: s.later?.length ?? 0,
+            candidates: s.read(location.href).candidates,
+          };
+        },
+        order.map((file) => readFileSync(path.join(extensionPath, file.slice(1)), 'utf8')),
+      ),
+    );
+    await page.close();
+  }
+  expect(readings[0]!.waiting).toBe(0);
+  expect(judge(c, readings[0]!.candidates).problems).toEqual([]);
+  for (const reading of readings.slice(1)) expect(reading).toEqual(readings[0]);
+});

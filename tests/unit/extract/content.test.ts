@@ -7,7 +7,7 @@ import generic from '@/entrypoints/content-generic';
 import github from '@/entrypoints/content-github';
 import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
-import { FIRST_MODULES, SHARED_MODULES } from '@/lib/extract/files';
+import { SHARED_MODULES } from '@/lib/extract/files';
 import { matchesOf, scripts } from '@/lib/extract/registry';
 import { genericScript, sharedReaders } from '@/lib/extract/scripts';
 import type { Candidate } from '@/lib/extract/types';
@@ -221,19 +221,17 @@ describe('content scripts', () => {
     expect(loaded).toHaveLength(modulesFor(LINKEDIN).length);
   });
 
-  it('asks for the other reader modules only once the word lists and the core helpers they take are in the page', async () => {
-    const ready: Record<string, boolean> = {};
+  it('asks for every reader module at once, before any of them has run (one wave of loads)', async () => {
+    const ranBefore: Record<string, number> = {};
     vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
       loaded.push(file);
-      const s = page.window.__perfilIntel;
-      ready[file] = Boolean(s?.core && s.lexicon);
+      ranBefore[file] = page.window.__perfilIntel?.modules?.length ?? 0;
       return moduleUrl(file);
     });
     linkedin.main();
     await extracted();
-    expect(loaded.slice(0, FIRST_MODULES.length)).toEqual(FIRST_MODULES);
-    expect(loaded.slice(FIRST_MODULES.length)).toEqual(modulesFor(LINKEDIN).slice(FIRST_MODULES.length));
-    for (const file of loaded) expect(ready[file], file).toBe(!(FIRST_MODULES as string[]).includes(file));
+    expect(loaded).toEqual(modulesFor(LINKEDIN));
+    for (const file of loaded) expect(ranBefore[file], file).toBe(0);
   });
 
   it('where the module that answers cannot be loaded, the reply is empty, so the extension injects it', async () => {
