@@ -43,6 +43,17 @@ const OWNER_AT = [
   'header,[role=banner],[id*=header i],[id*=MainLink_Me i]',
   ...ACCOUNT_LABELS.map((a) => `[aria-label^="${a}" i]`),
 ].join(',');
+/** The page's main content, where a message's own header is (Roundcube's #message-header). */
+const MESSAGE_AREA = 'main,[role=main],article';
+const RECIPIENT_LABEL = new Set(RECIPIENT_LABELS);
+const SENDER_LABEL = new Set(SENDER_LABELS);
+/** A label's words: "Para:" → "para". */
+const labelOf = (el: Element | null | undefined) => fold(text(el)).replace(/\s*:$/, '');
+/** Whether a region labels a message's sender: a cell or a term that reads "De", "From", "Remetente". */
+const labelsSender = (region: Element) =>
+  all(region, 'td,th,dt,label,span,b,strong', 100).some(
+    (e) => !e.childElementCount && SENDER_LABEL.has(labelOf(e)),
+  );
 /** The separators of a signature's one-line form ("Ana Souza | Gerente | Acme", "Ana · Acme"). */
 const SEPARATOR = /\s*[|•·—–]\s*/;
 const SMALL = new Set([...PARTICLES, '&', 'of', 'and', 'em', 'para', 'na', 'no', 'at', 'in']);
@@ -73,6 +84,8 @@ export function mailbox(doc: Document, shown: [email: string, name: string][]): 
   for (const el of all(doc, OWNER_AT, 20)) {
     const label = tidy(el.getAttribute('aria-label'));
     const account = ACCOUNT_LABELS.find((a) => fold(label).startsWith(a));
+    // a message's own header (in the page's main content, or labelling its sender) is not the app's
+    if (!account && (el.closest(MESSAGE_AREA) || labelsSender(el))) continue;
     if (account) {
       const name = cleanName(label.slice(account.length).replace(EMAILS, ''));
       if (nameScore(name)) names.add(fold(name));
@@ -203,12 +216,22 @@ const shownName = (el: Element) =>
         .replace(/[<>()]/g, ' '),
   );
 
-/** A recipient in a mail's header: "Para:", "To:", "Cc:" stands before the element in its line ("para mim, Joana"). */
+
+/**
+ * A recipient in a mail's header: "Para:", "To:", "Cc:" stands before the element in its line ("para mim, Joana"),
+ * or is the label of the cell or field it sits in (a headers table's "Para" cell, a "Cc" term before its value).
+ */
 function recipient(el: Element): boolean {
   let before = '';
   for (let n = el.previousSibling; n && before.length < 300; n = n.previousSibling)
     before = `${n.textContent} ${before}`;
-  return RECIPIENT.test(fold(before));
+  if (RECIPIENT.test(fold(before))) return true;
+  for (let e: Element | null = el, up = 0; e && up < 3; e = e.parentElement, up++) {
+    const label = labelOf(e.previousElementSibling);
+    if (RECIPIENT_LABEL.has(label)) return true;
+    if (SENDER_LABEL.has(label)) return false;
+  }
+  return false;
 }
 
 /** The mail's people (the labelled senders first, then every address in the page's order) and the mailbox. */

@@ -228,6 +228,33 @@ describe('the mail reader', () => {
     expect(mail.extract(plain, URL_)).toMatchObject([{ primeiro_nome: 'Tiago', empresa: 'Totvs' }]);
   });
 
+  it('reads a headers table: the "De"/"From" cell is the sender, the "Para"/"Cc" cells are recipients', () => {
+    const table = (from: string, to: string, cc: string) =>
+      doc(`<body><div role="main"><div id="message-header"><table><tbody>
+      <tr><td class="header-title">${from}</td><td><a href="mailto:renata@laticiniosmantiqueira.com.br" title="renata@laticiniosmantiqueira.com.br">Renata Vilhena</a></td></tr>
+      <tr><td class="header-title">${to}</td><td><a href="mailto:claudio@alfa.com.br" title="claudio@alfa.com.br">Cláudio Prates</a></td></tr>
+      <tr><td class="header-title">${cc}</td><td><a href="mailto:t.brennan@harborline.com">Thomas Brennan</a>, <a href="mailto:simone@alfa.com.br">Simone Aguiar</a></td></tr>
+      </tbody></table></div>
+      <div>Renata Vilhena</div><div>Coordenadora de Compras</div><div>Laticínios Serra da Mantiqueira</div></div></body>`);
+    for (const labels of [
+      ['De', 'Para', 'Cópia'],
+      ['From', 'To', 'Cc:'],
+    ] as const)
+      expect(mail.extract(table(...labels), URL_)).toMatchObject([
+        { primeiro_nome: 'Renata', empresa: 'Laticínios Serra da Mantiqueira' },
+      ]);
+  });
+
+  it('a message’s own header in the page’s main content never names the mailbox’s owner', () => {
+    const shown = (region: string) =>
+      doc(`<body>${region}<main><div id="message-header"><span>De <a href="mailto:renata@laticiniosmantiqueira.com.br" title="renata@laticiniosmantiqueira.com.br">Renata Vilhena</a></span></div>
+      <div>Renata Vilhena</div><div>Coordenadora de Compras</div></main></body>`);
+    expect(names(mail.extract(shown(''), URL_))).toEqual(['Renata Vilhena']);
+    // the app's own header does name the owner
+    const own = '<header><span title="renata@laticiniosmantiqueira.com.br">Minha conta</span></header>';
+    expect(names(mail.extract(shown(own), URL_))).toEqual([]);
+  });
+
   it('costs nothing on a page without mail: no addresses, no lines read', () => {
     expect(mail.extract(doc('<body><h1>Ana Souza</h1><p>Head de Vendas</p></body>'), URL_)).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { isPhone, isPlace, isRole } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { companyText, signatureOf, writtenAs } from '@/lib/extract/mail';
 import { extractors } from '@/lib/extract/registry';
-import { PLACES, ROLE_WORDS } from '@/lib/extract/rules';
+import { PLACES, RECIPIENT_LABELS, ROLE_WORDS, SENDER_LABELS } from '@/lib/extract/rules';
 import { fold } from '@/lib/text';
 
 /*
@@ -104,6 +104,36 @@ describe('signatures and domains (properties)', () => {
           expect(never(c.empresa), c.empresa).toBe(true);
         expect(never(writtenAs([...sig, d], `${d}.com.br`))).toBe(true);
       }),
+    );
+  });
+
+  it('whoever a headers table labels a recipient (Para, To, Cc, Cópia…) is never listed; its sender is', () => {
+    const label = (words: readonly string[]) =>
+      fc
+        .tuple(fc.constantFrom(...words), fc.constantFrom('', ':'), fc.boolean())
+        .map(([w, colon, up]) => `${up ? upper(w) : w}${colon}`);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(name, { minLength: 2, maxLength: 4, selector: fold }),
+        label(SENDER_LABELS),
+        label(RECIPIENT_LABELS),
+        fc.boolean(),
+        ([sender, ...others], from, to, inMain) => {
+          const cell = (n: string, domain: string) =>
+            `<a href="mailto:${fold(n).replace(' ', '.')}@${domain}" title="${fold(n).replace(' ', '.')}@${domain}">${n}</a>`;
+          const table = `<div id="message-header"><table><tbody>
+            <tr><td>${from}</td><td>${cell(sender!, 'lumenenergia.com.br')}</td></tr>
+            <tr><td>${to}</td><td>${others.map((o, i) => cell(o, i % 2 ? 'alfa.com.br' : 'harborline.com')).join(', ')}</td></tr>
+            </tbody></table></div>`;
+          const page = doc(`<body>${inMain ? `<main>${table}</main>` : table}
+            <div><p>${sender}<br>Gerente de Compras<br>Lumen Energia</p></div></body>`);
+          const found = collect(extractors, page, 'https://webmail.example.com/?_action=show').map((c) =>
+            fold(`${c.primeiro_nome} ${c.ultimo_nome}`),
+          );
+          expect(found[0]).toBe(fold(sender!));
+          for (const o of others) expect(found).not.toContain(fold(o));
+        },
+      ),
     );
   });
 
