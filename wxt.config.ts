@@ -49,7 +49,8 @@ function preloadChunks(): Plugin {
  * each carrying, parsing and running its own copy: those sources are left out of their bundles and read, when the
  * module runs, from `__perfilIntel.core`. All the modules are asked for at once: one that arrives before the core
  * module waits for it in the page's shared object (`later`), and the core module runs it (the worker injects the
- * first modules first, so there nobody waits). The readers' sources have no effect at import, so what a module does not use is left out.
+ * first modules first, so there nobody waits). The readers' sources have no effect at import, so what a module does
+ * not use is left out.
  */
 const first = new Set(FIRST_MODULES.map((m) => m.slice(1, -'.js'.length)));
 const coreGlobal = new Map(
@@ -62,7 +63,7 @@ const waitForCore: Plugin = {
   generateBundle(_, bundle) {
     for (const chunk of Object.values(bundle))
       if (chunk.type === 'chunk')
-        chunk.code = `(function m(){var s=globalThis.__perfilIntel??={};if(!s.core){(s.later??=[]).push(m);return}\n${chunk.code}\n})();`;
+        chunk.code = `(function __perfilWait(){var __s=globalThis.__perfilIntel??={};if(!__s.core){(__s.later??=[]).push(__perfilWait);return}\n${chunk.code}\n})();`;
   },
 };
 

@@ -216,7 +216,6 @@ const shownName = (el: Element) =>
         .replace(/[<>()]/g, ' '),
   );
 
-
 /**
  * A recipient in a mail's header: "Para:", "To:", "Cc:" stands before the element in its line ("para mim, Joana"),
  * or is the label of the cell or field it sits in (a headers table's "Para" cell, a "Cc" term before its value).
