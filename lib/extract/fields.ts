@@ -108,7 +108,10 @@ export function valueOf(label: Element): string {
   if (target) return target.matches(FORM) ? controlValue(target) : shown(target);
   const control = label.querySelector(FORM);
   if (control) return controlValue(control);
-  if (label.nextElementSibling) return shown(label.nextElementSibling);
+  const next = label.nextElementSibling;
+  // its own element; when that shows nothing, the one after it (an HTML parser closes a paragraph before a block:
+  // the value a page's script had put in it then stands beside it)
+  if (next) return shown(next) || shown(next.nextElementSibling);
   const parent = label.parentElement;
   const own = text(label);
   const line = text(parent);

@@ -102,6 +102,16 @@ describe('labelled fields', () => {
     ).toEqual({ company: 'Acme Ltda' });
   });
 
+  it('reads a value the HTML parser put beside its paragraph, never the next label', () => {
+    // "<p>Nome da conta</p><p><slot><div><a>Gerdau S.A.</a></div></slot></p>" as a browser parses it: the
+    // paragraph closes before the block, which stands beside it
+    expect(
+      read(`<div><p class="slds-text-title">Nome da conta</p><p class="fieldComponent"><slot></slot></p>
+        <div class="slds-grid"><a href="/lightning/r/Account/1/view"><span>Gerdau S.A.</span></a></div><p></p></div>
+        <div><p class="slds-text-title">Cargo</p><p class="fieldComponent"></p><p class="slds-text-title">E-mail</p></div>`),
+    ).toEqual({ company: 'Gerdau S.A.' });
+  });
+
   it('navigation, footers and noisy side columns are not the record', () => {
     expect(read('<nav><span>Empresa</span><span>Acme Ltda</span></nav>')).toEqual({});
     expect(
