@@ -11,7 +11,9 @@
  *     2,000 cards;
  *   - the corpus: every page served at its real address, read by the built scripts the extension uses there, judged
  *     against its expectations, beside the same corpus read in Node (linkedom) by the same readers, and
- *     leave-one-site-out (the page's own site reader switched off in the page) beside the issue's goal.
+ *     leave-one-site-out (the page's own site reader switched off in the page) beside the issue's goal;
+ *   - the held-out pages (docs/held-out.md) read through the built extension, beside the same pages in Node: how
+ *     detection does, as a user meets it, on kinds of page no rule was written for.
  *
  * The bench's copy of the build may read any https page (its manifest gains `https://*\/*`, as after the user
  * grants a site), so the generic pages are injected without a click; the shipped build is untouched. Playwright's
@@ -31,6 +33,7 @@ import type { Candidate } from '@/lib/extract/types';
 import { extensionPath, extensionWorker, launchWithExtension } from '../e2e/browser';
 import { extractCandidates, extractGeneric } from '../fixtures/extract';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
+import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
 import { linkedinPage, teamPage } from './extract.bench';
 import { median, percentile, runWhenMain } from './stats';
@@ -176,11 +179,11 @@ async function answers(
   return a;
 }
 
-/** Every corpus page in Chromium: with every reader the extension uses there, and with its site reader off. */
-async function corpus(context: BrowserContext, worker: Worker) {
+/** Every page of `cases` in Chromium: with every reader the extension uses there, and with its site reader off. */
+async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<string>[]) {
   const withAll: (Verdict & { ms: number | null })[] = [];
   const alone: Verdict[] = [];
-  for (const c of pageCases) {
+  for (const c of cases) {
     const { page, tabId } = await open(context, worker, c.url, readPage(c.file));
     const found = ((await read(worker, tabId, c.url)) ?? []) as Candidate[];
     const ms = (await inContentScript(
@@ -204,7 +207,7 @@ async function corpus(context: BrowserContext, worker: Worker) {
   return { withAll, alone };
 }
 
-const inNode = (c: PageCase, read: typeof extractCandidates) =>
+const inNode = (c: PageCase<string>, read: typeof extractCandidates) =>
   judge(c, read(parseHTML(readPage(c.file)).document as unknown as Document, c.url));
 
 export async function run(): Promise<string> {
@@ -279,7 +282,7 @@ export async function run(): Promise<string> {
     }
 
     // accuracy: the corpus in Chromium beside the same corpus in Node
-    const { withAll, alone } = await corpus(context, worker);
+    const { withAll, alone } = await corpus(context, worker, pageCases);
     const node = pageCases.map((c) => inNode(c, extractCandidates));
     const nodeAlone = pageCases.map((c) => inNode(c, extractGeneric));
     const n = pageCases.length;
@@ -304,6 +307,20 @@ export async function run(): Promise<string> {
       if (v.mainFirst !== nodeAlone[i]!.mainFirst)
         lines.push(
           `  leave-one-site-out differs: ${v.file} first ${v.mainFirst ? 'right' : 'WRONG'} in Chromium, ${nodeAlone[i]!.mainFirst ? 'right' : 'WRONG'} in Node`,
+        );
+
+    // the held-out pages (no reader knows their sites: the worker injects the generic readers), as the extension
+    // reads them, beside the same pages in Node
+    const held = (await corpus(context, worker, holdoutCases)).withAll;
+    const heldNode = holdoutCases.map((c) => inNode(c, extractGeneric));
+    const h = holdoutCases.length;
+    lines.push(
+      `held-out, through the built extension: right person first Chromium ${count(held, 'mainFirst')}/${h} · Node ${count(heldNode, 'mainFirst')}/${h}; pages fully right Chromium ${count(held, 'right')}/${h}, Node ${count(heldNode, 'right')}/${h}; noise per ten pages Chromium ${((10 * noise(held)) / h).toFixed(2)}, Node ${((10 * noise(heldNode)) / h).toFixed(2)}`,
+    );
+    for (const [i, v] of held.entries())
+      if (v.right !== heldNode[i]!.right || v.mainFirst !== heldNode[i]!.mainFirst)
+        lines.push(
+          `  held-out differs: ${v.file} ${v.right ? 'right' : 'WRONG'} in Chromium (${v.problems.join('; ') || 'no problem'}), ${heldNode[i]!.right ? 'right' : 'WRONG'} in Node`,
         );
     await blank.close();
   } finally {
