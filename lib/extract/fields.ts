@@ -11,7 +11,7 @@ import {
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company, roleLine, titleParts } from './page';
+import { company, roleLine, sameName, titleParts } from './page';
 import { EMAIL } from './email-name';
 import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import { fold } from '../text';
@@ -235,8 +235,9 @@ export const labelled: Extractor = {
     const sure = labelledCo ? 0.9 : 0.5;
     const named = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
     if (named && nameScore(named)) return found([person('page', Math.max(sure, 0.8), named, co, f.role)]);
-    // the heading names the record, the fields say where they work
-    const name = at && co ? recordName(doc, at) : '';
-    return found([name ? person('page', sure, name, co, f.role) : null]);
+    // the heading names the record, the fields say where they work; where the heading is the fields' company (a
+    // registry's or a directory's page about it), the fields are the company's and name no one
+    const name = at && co && !sameName(co, text(all(doc, 'h1', 1)[0])) ? recordName(doc, at) : '';
+    return found([name && !sameName(name, co) ? person('page', sure, name, co, f.role) : null]);
   },
 };

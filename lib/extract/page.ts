@@ -1,5 +1,5 @@
 import type { Candidate, Extractor } from './types';
-import { all, meta, text } from './dom';
+import { all, meta, once, text } from './dom';
 import {
   addressNames,
   couldBeCompany,
@@ -17,7 +17,7 @@ import {
 import { EMAIL } from './email-name';
 import { siteOrganization } from './jsonld';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
-import type { Field } from './rules';
+import { DESCRIBED_PHRASES, OWN_WORDS, PARTNER_QUALIFICATIONS, type Field } from './rules';
 import { fold } from '../text';
 
 /*
@@ -40,16 +40,24 @@ const companyLine = (lines: string[]) =>
     .map(company)
     .find((l) => l && hasCompanyWord(l) && !isRole(l));
 
-/** "© 2024 Acme Ltda. Todos os direitos reservados." -> "Acme Ltda." */
+/** An element's texts, one a line: where markup puts two texts side by side ("… LLC" + "Privacy"), two lines. */
+function textLines(el: Node): string {
+  let out = '';
+  for (let n = el.firstChild; n; n = n.nextSibling)
+    out += n.nodeType === 3 ? (n.textContent ?? '') : n.nodeType === 1 ? `\n${textLines(n)}\n` : '';
+  return out;
+}
+
+/** "© 2024 Acme Ltda. Todos os direitos reservados." -> "Acme Ltda."; the holder's name ends with its own text. */
 function copyright(doc: Document): string {
   const holders = all(doc, 'footer,[class*=footer i],[class*=copyright i],[id*=footer i]', 20);
-  const texts = holders.length ? holders.map(text) : [tidy(doc.body?.textContent?.slice(-3000), 3000)];
+  const texts = holders.length ? holders.map(textLines) : [doc.body?.textContent?.slice(-3000) ?? ''];
   for (const t of texts) {
     const m =
-      /(?:©|\(c\)|copyright)\s*(?:copyright\s*)?(?:\d{4}\s*(?:[-–]\s*\d{4}\s*)?)?[,.]?\s*([^|·•\n]{2,80}?)\s*(?:[.|·•]\s|[.]$|todos os direitos|all rights|direitos reservados|-\s|$)/i.exec(
+      /(?:©|\(c\)|copyright)\s*(?:copyright\s*)?(?:\d{4}\s*(?:[-–]\s*\d{4}\s*)?)?[,.]?\s*([^|·•\n]{2,80}?)[^\S\n]*(?:[.|·•]\s|[.]$|\n|todos os direitos|all rights|direitos reservados|-\s|$)/i.exec(
         t,
       );
-    const c = company(m?.[1]?.replace(/\s*\d{4}$/, ''));
+    const c = company(tidy(m?.[1]?.replace(/\s*\d{4}$/, '')));
     if (c) return c;
   }
   return '';
@@ -57,40 +65,100 @@ function copyright(doc: Document): string {
 
 /**
  * The page's own company: its schema.org Organization, og:site_name, the © line; never a platform. On a platform's
- * page about an organisation ("TOTVS: Pessoas | LinkedIn"), the title's part that names it.
+ * page about an organisation ("TOTVS: Pessoas | LinkedIn"), the title's part that names it. On a lookup site's page
+ * (a contact finder, a B2B directory, a company registry), the company it describes, never the site's own brand.
  */
-export function pageCompany(doc: Document): string {
-  const own = company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
-  const parts = titleParts(doc);
-  if (own) return described(doc, own, parts) || own;
-  return parts.some(isPlatform) && parts.length > 2
-    ? (parts.map(company).find((p) => p && !isPageWord(p) && !nameScore(p) && !/["“”]/.test(p)) ?? '')
+export const pageCompany = (doc: Document): string =>
+  once(doc, 'page company', () => {
+    const own = company(siteOrganization(doc)) || company(meta(doc, 'og:site_name')) || copyright(doc);
+    const about = describedCompany(doc);
+    if (about && !sameName(about, own)) return about;
+    if (own) return own;
+    const parts = titleParts(doc);
+    return parts.some(isPlatform) && parts.length > 2
+      ? (parts.map(company).find((p) => p && !isPageWord(p) && !nameScore(p) && !/["“”]/.test(p)) ?? '')
+      : '';
+  });
+
+/** Two names of one organisation ("Acme" and "Acme Ltda"): one folded name holds the other. */
+export const sameName = (a: string, b: string) => {
+  const [x, y] = [fold(a), fold(b)];
+  return !!x && !!y && (x.includes(y) || y.includes(x));
+};
+
+/**
+ * A text that names an organisation, not a person, a role, a place or the page itself: a company word ("Ltda",
+ * "Cooperativa"), or a proper name of several words that begins with no known given name; '' otherwise.
+ */
+function organisation(raw: string): string {
+  const c = company(raw);
+  const words = c.split(' ');
+  return c &&
+    !isPageWord(c) &&
+    !OWN_WORDS.includes(fold(words[0]!)) &&
+    (hasCompanyWord(c) ||
+      (nameScore(c) < 0.5 &&
+        !hasRoleWord(c) &&
+        words.length > 1 &&
+        words.every((w) => /^[\p{Lu}&\d]|^(?:d[aeo]s?|e|of|and)$/u.test(w))))
+    ? c
     : '';
 }
 
-/**
- * On a directory's or a registry's page about another company ("Acme Ltda - CNPJ … | ConsultaSócios"), the company
- * it describes: its heading, the title's first part, where the title ends with the site's own name and the heading
- * reads as an organisation's (a company word, or a proper name of several words that is no person's, role or page).
- */
-function described(doc: Document, own: string, parts: string[]): string {
-  const h1 = text(all(doc, 'main h1,article h1,h1', 5).find((h) => !inNoise(h)));
-  const about = company(h1);
-  const [first = '', last = ''] = [parts[0], parts.at(-1)].map((t) => fold(t ?? ''));
-  return parts.length > 1 &&
-    about &&
-    first === fold(h1) &&
-    (fold(own).includes(last) || last.includes(fold(own))) &&
-    !fold(own).includes(first) &&
-    !isPageWord(about) &&
-    (hasCompanyWord(about) ||
-      (!nameScore(about) &&
-        !hasRoleWord(about) &&
-        / \S/.test(about) &&
-        about.split(' ').every((w) => /^[\p{Lu}&\d]|^(?:d[aeo]s?|e|of|and)$/u.test(w))))
-    ? about
-    : '';
+// DESCRIBED_PHRASES as patterns of folded text, built on first use
+let phrases: RegExp[] | undefined;
+
+/** The company a heading's or a title's phrase names ("Acme Employees", "Sócios da Acme Ltda"), or ''. */
+function phraseCompany(raw: string): string {
+  const t = tidy(raw);
+  const f = fold(t);
+  // folding keeps the text's length (accents off, lower case): the match's place is the original's
+  if (f.length !== t.length) return '';
+  phrases ??= DESCRIBED_PHRASES.map(
+    (p) =>
+      new RegExp(
+        `^${p
+          .replace(/ de …$/, ' d[aeo]s? …')
+          .replace(/ na …$/, ' n[ao] …')
+          .replace('…', '(.+?)')}$`,
+      ),
+  );
+  for (const re of phrases) {
+    const m = re.exec(f);
+    if (m) {
+      const at = f.indexOf(m[1]!, m[0].indexOf(m[1]!));
+      return organisation(t.slice(at, at + m[1]!.length));
+    }
+  }
+  return '';
 }
+
+/**
+ * The company a lookup site's page describes, from what such pages have in common: a heading or the title naming
+ * whose people are listed ("Acme Employees", "Funcionários da Acme", "Sócios de Acme"); else its first heading, when
+ * it names an organisation and the title begins with it, with a company word or the site's own name (or a platform's)
+ * at the title's end ("Acme Ltda - CNPJ … | ConsultaSócios"). '' where the page describes no company.
+ */
+export const describedCompany = (doc: Document): string =>
+  once(doc, 'described company', () => {
+    const parts = titleParts(doc);
+    const heads = all(doc, 'h1,h2,h3', 30).filter((h) => !inNoise(h));
+    for (const t of [...heads.map(text), ...parts])
+      for (const piece of t.split(/\s*[|·•:–—]\s*|\s-\s/)) {
+        const c = phraseCompany(piece);
+        if (c) return c;
+      }
+    const h1 = text(heads.find((h) => h.tagName === 'H1'));
+    const about = organisation(h1);
+    const [first = '', last = ''] = [parts[0], parts.at(-1)];
+    const own = siteOrganization(doc) || meta(doc, 'og:site_name');
+    return about &&
+      parts.length > 1 &&
+      (fold(first) === fold(about) || fold(first).startsWith(`${fold(about)} `)) &&
+      (hasCompanyWord(about) || isPlatform(last) || (!!own && sameName(own, last)))
+      ? about
+      : '';
+  });
 
 /**
  * The page title's segments ("(3) Nubank: Pessoas | LinkedIn" -> ["Nubank", "Pessoas", "LinkedIn"]); a parenthesis
@@ -200,10 +268,10 @@ export function linesAfter(el: Element, max = 4, card?: Element): string[] {
     at && at !== card && up < (card ? 10 : 3) && out.length < max;
     at = at.parentElement, up++
   )
-    for (let n = at.nextElementSibling; n && out.length < max; n = n.nextElementSibling) {
-      const t = text(n);
-      if (t && t.length < 200) out.push(t);
-    }
+    for (let n = at.nextElementSibling; n && out.length < max; n = n.nextElementSibling)
+      // a list's items are lines of their own ("Gerente Industrial", "Cooperativa Sul Rio", "Ijuí, RS")
+      for (const line of /^[UO]L$/.test(n.tagName) ? Array.from(n.children, text) : [text(n)])
+        if (line && line.length < 200 && out.length < max) out.push(line);
   return out;
 }
 
@@ -245,6 +313,9 @@ function headingPerson(doc: Document, mails: [string, Element][]) {
   if (!main) return null;
   const [name, score, el] = main;
   const key = fold(name);
+  // a lookup site's heading names the company it describes ("Acme", "Acme Management"), not a person
+  const about = fold(describedCompany(doc));
+  if (about && key.includes(about)) return null;
   const titled = [...titleParts(doc), partsOf(meta(doc, 'og:title'))[0]].some(
     (t) => fold(cleanName(t)) === key,
   );
@@ -278,7 +349,7 @@ const signature = (el: Element) => {
 
 // where a card shows its person's name
 const NAME_AT =
-  'h2,h3,h4,h5,h6,strong,b,figcaption,[class*=name i],[class*=title i],[itemprop=name],span[aria-hidden=true],a[href*="/in/"],dt,td';
+  'h2,h3,h4,h5,h6,strong,b,figcaption,[class*=name i],[class*=title i],[itemprop=name],span[aria-hidden=true],a[href],dt,td';
 
 /** A place NAME_AT found, as a name place (plain selectors, combinators checked here: cheaper on large pages). */
 const namePlace = (el: Element): Element | null =>
@@ -312,9 +383,13 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
     else groups.set(sig, [[el, name, score]]);
   }
   const out: Candidate[] = [];
-  for (const group of groups.values()) {
-    // a list lives in one region: a sidebar's or a comment thread's is not the page's
-    if (group.length < 2 || inNoise(group[0]![0]) || inNoise(group.at(-1)![0])) continue;
+  for (const shaped of groups.values()) {
+    if (shaped.length < 2) continue;
+    // a sidebar's or a comment thread's names are not the page's, though they may share the list's shape (a list
+    // in one region is judged by its ends)
+    const group =
+      inNoise(shaped[0]![0]) || inNoise(shaped.at(-1)![0]) ? shaped.filter(([el]) => !inNoise(el)) : shaped;
+    if (group.length < 2) continue;
     // how many of the list's names each ancestor holds (ten levels up)
     const held = new Map<Element, number>();
     for (const [el] of group)
@@ -416,6 +491,37 @@ function offices(doc: Document, pageCo: () => string): Candidate[] {
   return found(out);
 }
 
+/** A partner's or an administrator's qualification as registries write it ("49-Sócio-Administrador", "Diretor · desde 2019"), or ''. */
+export function qualification(t: string): string {
+  const q = t.replace(/^\d{1,3}\s*[-–]\s*/, '').split(/\s*[·|•,(]\s*|\s[-–]\s/)[0]!;
+  return PARTNER_QUALIFICATIONS.includes(fold(q)) ? q : '';
+}
+
+/**
+ * A company's partners and administrators as registries list them (the QSA), on a page about that company: a name,
+ * then right after it its qualification ("Sócio-Administrador", "Diretor", "Conselheiro de Administração"), each a
+ * person of the company the page describes. The qualification backs a name of a shape alone ("Egon Kaefer").
+ */
+function partners(doc: Document, pageCo: () => string): Candidate[] {
+  const out: (Candidate | null)[] = [];
+  if (!describedCompany(doc)) return [];
+  for (const el of all(doc, 'dd,td,p,span,div,li,small,b,strong,em', 3000)) {
+    if (el.childElementCount) continue;
+    const q = qualification(text(el));
+    // the name stands just before it, or before its parent when it is all its parent holds
+    const parent = el.parentElement;
+    const at =
+      el.previousElementSibling ??
+      (parent && !parent.matches('body,main,section') && text(parent) === text(el)
+        ? parent.previousElementSibling
+        : null);
+    if (!q || !at || at.childElementCount > 1 || inNoise(el)) continue;
+    const name = cleanName(text(at));
+    if (name && nameScore(name)) out.push(person('page', 0.5, name, pageCo(), q));
+  }
+  return found(out);
+}
+
 /**
  * Table rows under a header row naming the columns ("Nome | Empresa | Cargo"): a list of people. A column headed by
  * an office ("Diretor(a)", "Secretário") holds its holders' names, known ones only, at the page's company.
@@ -464,6 +570,8 @@ export const page: Extractor = {
     const pageCo = () => (co ??= pageCompany(doc));
     return found([
       headingPerson(doc, mails),
+      // a registry's qualification is surer of where a partner is than a line a list shows ("… no Exterior")
+      ...partners(doc, pageCo),
       ...rows(doc, pageCo),
       ...cards(doc, pageCo),
       ...offices(doc, pageCo),

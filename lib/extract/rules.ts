@@ -170,7 +170,7 @@ export const PAGE_WORDS = [
  */
 // prettier-ignore
 export const NOISE_REGIONS =
-  'aside,nav,footer,[role=complementary],[role=navigation],[role=contentinfo],[class*=comment i],[id*=comment i],[class*=related i],[class*=recommend i],[class*=also-viewed i],[class*=browsemap i],[class*=pymk i],[class*=suggest i],[class*=breadcrumb i],[class*=cookie i]';
+  'aside,nav,footer,[role=complementary],[role=navigation],[role=contentinfo],[class*=comment i],[id*=comment i],[class*=related i],[class*=recommend i],[class*=also-viewed i],[class*=browsemap i],[class*=pymk i],[class*=suggest i],[class*=breadcrumb i],[class*=cookie i],[class*=testimonial i],[class*=depoimento i]';
 
 /** Headings over regions whose people are not the page's (folded, compared by their beginning). */
 // prettier-ignore
@@ -181,7 +181,7 @@ export const NOISE_HEADINGS = [
   'comentarios', 'comments', 'respostas', 'replies', 'outros palestrantes', 'other speakers', 'mais palestrantes',
   'more speakers', 'quem viu', 'who viewed', 'also viewed', 'tambem viram', 'recomend', 'recommend',
   'similar', 'semelhantes', 'mais perfis', 'more profiles', 'outros perfis', 'explore', 'trending', 'em alta',
-  'anuncio', 'sponsored', 'patrocinad', 'promoted', 'newsletter', 'assine', 'subscribe',
+  'anuncio', 'sponsored', 'patrocinad', 'promoted', 'newsletter', 'assine', 'subscribe', 'depoiment', 'testimonial',
 ];
 
 /**
@@ -255,3 +255,40 @@ export const RECIPIENT_LABELS = ['para', 'to', 'cc', 'cco', 'bcc', 'com copia', 
 // prettier-ignore
 export const QUOTE_REGIONS =
   'blockquote,[class*=quote i],[id*=quote i],[id*=RplyFwd i],[id*=appendonsend i],[class*=ms-outlook-mobile-reference i]';
+
+/**
+ * Lookup sites (contact finders, B2B data sites, company registries): how a heading or the title names the company
+ * whose people the page lists ("Acme Employees", "Employees at Acme", "Funcionários da Acme", "Sócios da Acme"),
+ * folded, '…' where the company stands ("de" stands for da, do, das, dos too; "na" for no). That company, not the
+ * site's own brand (og:site_name, ©, its schema Organization, the title's "| Site"), is the people's company.
+ */
+// prettier-ignore
+export const DESCRIBED_PHRASES = [
+  '… employees', '… employee directory', '… management', '… management team', '… leadership team', '… org chart',
+  '… executives', '… staff', 'employees at …', 'employees of …', 'people at …', 'staff at …', 'funcionarios de …',
+  'colaboradores de …', 'socios de …', 'quadro societario de …', 'quadro de socios de …', 'decisores de …',
+  'pessoas de …', 'quem trabalha na …',
+];
+
+/** First words of a heading that speak of the site's own people, never a company described ("Our Employees", "Nossa Equipe"). */
+// prettier-ignore
+export const OWN_WORDS = [
+  'our', 'my', 'your', 'meet', 'nossa', 'nosso', 'nossas', 'nossos', 'minha', 'meu', 'sua', 'seu', 'suas', 'seus',
+  'conheca', 'all', 'todos', 'todas',
+];
+
+/**
+ * Qualifications of a company's partners and administrators as registries write them (the Receita Federal's
+ * "Qualificação do sócio", folded, without its code: "49-Sócio-Administrador"): a name followed by one is a person of
+ * the company the page describes.
+ */
+// prettier-ignore
+export const PARTNER_QUALIFICATIONS = [
+  'socio', 'socia', 'socio-administrador', 'socia-administradora', 'socio administrador', 'socio-gerente',
+  'socio gerente', 'socio comanditado', 'socio comanditario', 'socio capitalista', 'socio ostensivo',
+  'socio pessoa fisica residente no exterior', 'socio pessoa fisica residente ou domiciliado no brasil',
+  'administrador', 'administradora', 'diretor', 'diretora', 'presidente', 'vice-presidente',
+  'conselheiro de administracao', 'conselheira de administracao', 'conselheiro fiscal', 'presidente do conselho',
+  'titular', 'empresario', 'procurador', 'procuradora',
+  'tesoureiro', 'tesoureira', 'fundador', 'fundadora', 'liquidante', 'inventariante', 'interventor',
+];

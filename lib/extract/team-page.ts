@@ -1,6 +1,6 @@
 import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
-import { siteOrganization } from './jsonld';
+import { pageCompany } from './page';
 import { cleanName, person } from './names';
 import { fold } from '../text';
 
@@ -44,12 +44,12 @@ function roleOf(el: Element): string {
   return '';
 }
 
-/** Pages listing several people as cards (name and role); the company is the site's. */
+/** Pages listing several people as cards (name and role); the company is the page's (lib/extract/page.ts pageCompany). */
 export const teamPage: Extractor = {
   id: 'team-page',
   extract(doc) {
     if (!roles(doc)) return [];
-    const company = siteOrganization(doc);
+    const company = pageCompany(doc);
     const people = new Map<string, Candidate>();
     for (const el of all(doc, NAME, 5000)) {
       if (people.size >= 50) break;

@@ -6,8 +6,8 @@ import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.help
  * Detection beyond the modelled pages, through the built extension: a LinkedIn list of people (every person, and
  * the batch offered as for a team page, the roles going as context), a CRM record with no reader of its own and a
  * leadership page of figure cards (read on a site the user granted: the manifest grants localhost, so the generic
- * script is injected there as after a grant), an Outlook reading pane (its site's script, the generic readers
- * beside it).
+ * script is injected there as after a grant), a company registry's partners (at the company the page describes, not
+ * at the lookup site), an Outlook reading pane (its site's script, the generic readers beside it).
  */
 
 const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
@@ -43,6 +43,31 @@ test('a LinkedIn company people tab lists everyone with their company, and offer
   await expect(batch.getByLabel(`${fullName(first!)} — ${first!.empresa}`)).toBeChecked();
   await batch.getByRole('button', { name: `Adicionar ${c.expected.length} selecionadas` }).click();
   await expect(batch.getByLabel(`Contexto de ${fullName(first!)}`)).toHaveValue(first!.cargo!);
+});
+
+test("a company registry's page lists its partners at the company it describes, never at the site's own brand", async ({
+  context,
+  serviceWorker,
+  openPage,
+  admin,
+  useKey,
+}) => {
+  await useKey(await admin.account({ tier: 'complete', credits: 200 }));
+  const c = caseOf('cnpja-office.html');
+  const { tabId } = await openTab(
+    context,
+    serviceWorker,
+    'http://localhost:8765/office/07512345000188',
+    readPage(c.file),
+  );
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
+  const opened = context.waitForEvent('page');
+  await panel.getByTestId('batch-link').click();
+  const batch = await opened;
+  await batch.waitForLoadState();
+  for (const p of c.expected) await expect(batch.getByLabel(`${fullName(p)} — ${p.empresa}`)).toBeChecked();
+  await expect(batch.getByText('CNPJá', { exact: false })).toHaveCount(0);
 });
 
 for (const [file, path] of [

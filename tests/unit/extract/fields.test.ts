@@ -213,6 +213,19 @@ describe("the record's name with the fields' company", () => {
     const body = '<h2>Wagner Prates</h2><dl><dt>Cargo</dt><dd>Engenheiro</dd></dl>';
     expect(labelled.extract(doc(body), new URL('https://x.y'))).toEqual([]);
   });
+
+  it("a registry's page about a company: its fields are the company's, its headings no person", () => {
+    // the heading is the company the fields name: no heading of the page is read as the record's person
+    const registry = (h1: string) =>
+      `<h1>${h1}</h1><div><p>Razão Social</p><p>TRANSPORTADORA RODAGEM NORTE LTDA</p></div>
+      <div><p>Nome Fantasia</p><p>RODAGEM NORTE</p></div><h2>Quadro Societário</h2>`;
+    expect(
+      labelled.extract(doc(registry('TRANSPORTADORA RODAGEM NORTE LTDA')), new URL('https://x.y')),
+    ).toEqual([]);
+    expect(labelled.extract(doc(registry('Transportadora Rodagem Norte')), new URL('https://x.y'))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('placeholders', () => {

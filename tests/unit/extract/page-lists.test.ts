@@ -1,7 +1,9 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { installLexicon } from '@/lib/extract/lexicon';
-import { office, page, pageCompany, textAfter } from '@/lib/extract/page';
+import { collect } from '@/lib/extract/candidates';
+import { describedCompany, office, page, pageCompany, qualification, textAfter } from '@/lib/extract/page';
+import { teamPage } from '@/lib/extract/team-page';
 import { lines, personLine } from '@/lib/extract/prose';
 
 /*
@@ -169,6 +171,201 @@ describe('the company a directory page describes', () => {
     expect(
       pageCompany(pageOf('Expediente | Gazeta do Vale', 'Bonetti Transportes Ltda', 'Gazeta do Vale')),
     ).toBe('Gazeta do Vale');
+  });
+});
+
+describe('a lookup site (contact finder, B2B directory, company registry) and the company it describes', () => {
+  const lookup = (title: string, body: string, siteName = 'RocketReach') =>
+    doc(
+      `<html><head><title>${title}</title><meta property="og:site_name" content="${siteName}"><script type="application/ld+json">{"@type":"Organization","name":"${siteName}","url":"https://site.example"}</script></head><body><nav><a href="/">${siteName}</a></nav><main>${body}</main><footer><p>© 2026 ${siteName} Technologies LLC</p><a href="/privacy">Privacy</a></footer></body></html>`,
+    );
+
+  it('is the company a heading or the title says whose people are listed, never the site’s brand', () => {
+    for (const [title, body] of [
+      [
+        'Laticínios Bom Pastor Management Team | Org Chart | RocketReach',
+        '<h1>Laticínios Bom Pastor Management</h1>',
+      ],
+      ['Directory | RocketReach', '<h1>Directory</h1><h2>Employees at Laticínios Bom Pastor</h2>'],
+      ['Diretório | RocketReach', '<h1>Diretório</h1><h2>Funcionários da Laticínios Bom Pastor</h2>'],
+      ['Laticínios Bom Pastor employees: emails and phone numbers | RocketReach', '<h1>Diretório</h1>'],
+      ['Sócios | RocketReach', '<h2>Sócios de Laticínios Bom Pastor</h2>'],
+      ['Empresa | RocketReach', '<h2>Quadro de sócios da Laticínios Bom Pastor · 3 resultados</h2>'],
+    ]) {
+      expect(describedCompany(lookup(title!, body!)), title).toBe('Laticínios Bom Pastor');
+      expect(pageCompany(lookup(title!, body!)), title).toBe('Laticínios Bom Pastor');
+    }
+  });
+
+  it('is the heading the title begins with, with a company word or the site’s name at the title’s end', () => {
+    expect(
+      pageCompany(
+        lookup(
+          'Plastsul Embalagens Ltda - CNPJ 18.442.901/0001-37',
+          '<h1>Plastsul Embalagens Ltda</h1>',
+          'CNPJ.biz',
+        ),
+      ),
+    ).toBe('Plastsul Embalagens Ltda');
+    expect(
+      pageCompany(
+        lookup(
+          'Transportes Irmãos Kaefer - 07.512.345/0001-88 | CNPJá',
+          '<h1>Transportes Irmãos Kaefer</h1>',
+          'CNPJá',
+        ),
+      ),
+    ).toBe('Transportes Irmãos Kaefer');
+    // a platform's name at the title's end: the platform is never the company
+    expect(
+      pageCompany(lookup('Metalúrgica Irmãos Zanetti | Apollo', '<h1>Metalúrgica Irmãos Zanetti</h1>', '')),
+    ).toBe('Metalúrgica Irmãos Zanetti');
+  });
+
+  it('is none where headings speak of the site’s own people, or name a person, a role, a place or the page', () => {
+    for (const [title, body] of [
+      ['Our Employees | Acme Holding', '<h1>Our Employees</h1>'],
+      [
+        'Conheça nossos colaboradores | Acme Holding',
+        '<h2>Nossa Equipe</h2><h2>Conheça Nossos Colaboradores</h2>',
+      ],
+      ['Ana Souza Employees | Acme Holding', '<h1>Ana Souza Employees</h1>'],
+      ['Diretor Comercial Employees | Acme Holding', '<h2>Employees of Diretor Comercial</h2>'],
+      ['São Paulo Employees | Acme Holding', '<h2>Funcionários de São Paulo</h2>'],
+      ['Pessoas | Acme Holding', '<h1>Pessoas</h1><h2>Employees at Home</h2>'],
+    ])
+      expect(describedCompany(lookup(title!, body!, 'Acme Holding')), title).toBe('');
+    // a "see also" region's heading describes nobody
+    expect(
+      describedCompany(
+        lookup('Perfil | Acme', '<aside><h3>Employees at Cervejaria Serrana</h3></aside>', 'Acme'),
+      ),
+    ).toBe('');
+  });
+
+  it('the © line’s company ends with its own text, never glued to the next ("… LLCPrivacy")', () => {
+    const d = doc(
+      '<html><head><title>Início</title></head><body><main><h1>Início</h1></main><footer><p>© 2026 Acme Holding LLC</p><a href="/privacy">Privacy</a></footer></body></html>',
+    );
+    expect(pageCompany(d)).toBe('Acme Holding LLC');
+    const split = doc(
+      '<html><head><title>Início</title></head><body><footer><span>©</span> <span>2026</span> <b>Acme Holding Ltda.</b> Todos os direitos reservados.</footer></body></html>',
+    );
+    expect(pageCompany(split)).toBe('Acme Holding Ltda');
+  });
+
+  it('a heading that is the company described is no person; its people are of that company', () => {
+    const d = lookup(
+      'Metalúrgica Irmãos Zanetti | Apollo',
+      `<h1>Metalúrgica Irmãos Zanetti</h1><table><thead><tr><th>Name</th><th>Job title</th></tr></thead><tbody>
+      <tr><td><a href="/p/1">Rogério Zanetti</a> <a href="https://www.linkedin.com/in/rz">in</a></td><td>Diretor Industrial</td></tr>
+      <tr><td><a href="/p/2">Michele Hoffmann Brito</a></td><td>Gerente de Suprimentos</td></tr>
+      <tr><td><a href="/p/3">Ivan Schulz</a></td><td>Comprador Técnico</td></tr></tbody></table>`,
+      '',
+    );
+    expect(collect([page], d, URL_).map((c) => [`${c.primeiro_nome} ${c.ultimo_nome}`, c.empresa])).toEqual([
+      ['Michele Hoffmann Brito', 'Metalúrgica Irmãos Zanetti'],
+      ['Ivan Schulz', 'Metalúrgica Irmãos Zanetti'],
+      ['Rogério Zanetti', 'Metalúrgica Irmãos Zanetti'],
+    ]);
+  });
+
+  it('a team of cards takes the described company too, never the site’s brand', () => {
+    const d = lookup(
+      'Transportes Irmãos Kaefer - 07.512.345/0001-88 | CNPJá',
+      `<h1>Transportes Irmãos Kaefer</h1><div class="member"><p class="name">Egon Kaefer</p><p class="role">Sócio-Administrador</p></div>
+      <div class="member"><p class="name">Lisiane Kaefer Schmitz</p><p class="role">Sócio</p></div>`,
+      'CNPJá',
+    );
+    expect(teamPage.extract(d, URL_).map((c) => c.empresa)).toEqual([
+      'Transportes Irmãos Kaefer',
+      'Transportes Irmãos Kaefer',
+    ]);
+  });
+});
+
+describe('partners and administrators (the QSA)', () => {
+  const registry = (qsa: string, h1 = 'Cerealista Planalto Goiano Ltda') =>
+    doc(
+      `<html><head><title>${h1} - CNPJ 21.456.789/0001-30 | Econodata</title><meta property="og:site_name" content="Econodata"></head><body><main><h1>${h1}</h1><section>${qsa}</section></main><footer>© 2026 Econodata</footer></body></html>`,
+    );
+  const people = (d: Document) =>
+    collect([page], d, URL_).map((c) => [`${c.primeiro_nome} ${c.ultimo_nome}`, c.empresa, c.cargo]);
+
+  it('reads a qualification as registries write it, with its code or what follows it', () => {
+    expect(qualification('49-Sócio-Administrador')).toBe('Sócio-Administrador');
+    expect(qualification('22 - Sócio')).toBe('Sócio');
+    expect(qualification('Diretor · desde 21/05/2005 · 61 a 70 anos')).toBe('Diretor');
+    expect(qualification('Conselheiro de Administração')).toBe('Conselheiro de Administração');
+    for (const t of [
+      'Gerente de Compras',
+      'Ana Souza',
+      'São Paulo - SP',
+      'Sócios',
+      'Data de Entrada: 14/06/2013',
+      '',
+    ])
+      expect(qualification(t), t).toBe('');
+  });
+
+  it('gives each name followed by its qualification, at the company the page describes', () => {
+    const d = registry(
+      `<div class="socio"><span>JOSÉ CARLOS BRUNETTA</span><span>Sócio-Administrador</span></div>
+      <div class="socio"><span>Egon Kaefer</span><span>49 - Sócio</span></div>
+      <dl><dt>Norberto Schroeder</dt><dd>Administrador · desde 14/02/2011</dd>
+      <dt>Schroeder Holding Participações Ltda</dt><dd>Sócio · Pessoa Jurídica</dd></dl>
+      <div><p class="nome">Ingrid Schroeder Pereira</p><p><b>Diretora</b></p></div>`,
+    );
+    expect(people(d)).toEqual([
+      ['JOSÉ CARLOS BRUNETTA', 'Cerealista Planalto Goiano Ltda', 'Sócio-Administrador'],
+      ['Egon Kaefer', 'Cerealista Planalto Goiano Ltda', 'Sócio'],
+      ['Norberto Schroeder', 'Cerealista Planalto Goiano Ltda', 'Administrador'],
+      ['Ingrid Schroeder Pereira', 'Cerealista Planalto Goiano Ltda', 'Diretora'],
+    ]);
+  });
+
+  it('reads none on a page that describes no company, nor a testimonial or a sidebar', () => {
+    const qsa = '<div><span>Egon Kaefer</span><span>Sócio</span></div>';
+    expect(
+      people(
+        doc(
+          `<html><head><title>Blog | Acme</title></head><body><main><h1>Blog</h1>${qsa}</main></body></html>`,
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      people(
+        registry(
+          `<aside>${qsa}</aside><blockquote class="depoimento"><span>Rogério Teles</span><span>Diretor</span></blockquote>`,
+        ),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('cards whose shape a sidebar shares', () => {
+  it('lists the page’s cards, not the sidebar’s', () => {
+    const li = (name: string, role: string) =>
+      `<li><div><ul><li><a href="/p/${name.length}">${name}</a></li><li>${role}</li></ul></div></li>`;
+    const d =
+      doc(`<html><head><title>Laticínios Bom Pastor Management | Site</title></head><body><main><h1>Laticínios Bom Pastor Management</h1>
+      <ul>${li('Cristiane Borges', 'Gerente de Compras')}${li('Thiago Amâncio', 'Gerente Industrial')}</ul>
+      <aside><h3>Recent searches</h3><ul>${li('Otávio Pellegrini', 'Diretor de Operações')}${li('Lucas Tomazoni', 'Comprador')}</ul></aside>
+      </main></body></html>`);
+    expect(page.extract(d, URL_).map((c) => `${c.primeiro_nome} ${c.ultimo_nome}`)).toEqual([
+      'Cristiane Borges',
+      'Thiago Amâncio',
+    ]);
+  });
+
+  it("a person's facts as a list's items: the company line among them", () => {
+    const d =
+      doc(`<html><head><title>Rafael Moura Prado - Gerente Industrial | SignalHire</title></head><body><main>
+      <h1>Rafael Moura Prado</h1><ul><li><span>Gerente Industrial</span></li><li><span>Cooperativa Agrícola Sul Rio</span></li><li><span>Ijuí, Brazil</span></li></ul>
+      </main></body></html>`);
+    expect(page.extract(d, URL_).map((c) => [c.ultimo_nome, c.empresa, c.cargo])).toEqual([
+      ['Moura Prado', 'Cooperativa Agrícola Sul Rio', 'Gerente Industrial'],
+    ]);
   });
 });
 

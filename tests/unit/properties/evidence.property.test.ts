@@ -5,9 +5,15 @@ import { collect } from '@/lib/extract/candidates';
 import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { labelled } from '@/lib/extract/fields';
-import { page, pageCompany } from '@/lib/extract/page';
+import { describedCompany, page, pageCompany, qualification } from '@/lib/extract/page';
 import { personLine } from '@/lib/extract/prose';
-import { DECORATIONS, PLACES, ROLE_WORDS } from '@/lib/extract/rules';
+import {
+  DECORATIONS,
+  DESCRIBED_PHRASES,
+  PARTNER_QUALIFICATIONS,
+  PLACES,
+  ROLE_WORDS,
+} from '@/lib/extract/rules';
 import type { Extractor } from '@/lib/extract/types';
 import { fold } from '@/lib/text';
 
@@ -155,6 +161,83 @@ describe('the company a page describes', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('a lookup site’s pages (contact finders, directories, registries)', () => {
+  const personName = fc.tuple(given, surname).map(([a, b]) => `${a} ${b}`);
+  const site = fc.constantFrom('RocketReach', 'CNPJá', 'Econodata', 'ZoomInfo');
+  // a phrase of the table with its '…' filled, as a heading or a title writes it
+  const phrase = (x: string, p: string) => upper(p.replace('…', '\u0000')).replace('\u0000', x);
+
+  it('never take a place, a role, a decoration or a person’s name for the company described', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(notAnyone, personName),
+        fc.constantFrom(...DESCRIBED_PHRASES),
+        site,
+        fc.boolean(),
+        (x, p, brand, inTitle) => {
+          const said = phrase(x, p);
+          const html = `<html><head><title>${inTitle ? said : 'Perfil'} | ${brand}</title><meta property="og:site_name" content="${brand}"></head><body><main><h1>${inTitle ? 'Perfil' : x}</h1><h2>${said}</h2></main><footer>© 2026 ${brand}</footer></body></html>`;
+          const d = doc(html);
+          const about = describedCompany(d);
+          expect(fold(about)).not.toBe(fold(x));
+          expect(about === '' || couldBeCompany(about)).toBe(true);
+          const co = pageCompany(d);
+          expect(fold(co)).not.toBe(fold(x));
+          expect(co === '' || couldBeCompany(co)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never make a qualification, a place, a role or a decoration a partner, nor anything but the company theirs', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.oneof(notAnyone, personName), fc.constantFrom(...PARTNER_QUALIFICATIONS)), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.constantFrom('', '49-', '22 - '),
+        fc.constantFrom(
+          (n: string, q: string) => `<div><span>${n}</span><span>${q}</span></div>`,
+          (n: string, q: string) => `<dl><dt>${n}</dt><dd>${q} · desde 2019</dd></dl>`,
+          (n: string, q: string) => `<div><p>${n}</p><p><b>${q}</b></p></div>`,
+        ),
+        (rows, code, shape) => {
+          const html = `<html><head><title>Cerealista Planalto Ltda - CNPJ 21.456.789/0001-30 | Econodata</title><meta property="og:site_name" content="Econodata"></head><body><main><h1>Cerealista Planalto Ltda</h1>${rows.map(([n, q]) => shape(n, code + upper(q))).join('')}</main></body></html>`;
+          const found = collect([page], doc(html), 'https://www.econodata.com.br/consulta-empresa/1');
+          const qualifications = new Set(PARTNER_QUALIFICATIONS);
+          for (const c of found) {
+            const name = fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
+            expect(qualifications.has(name)).toBe(false);
+            expect(rows.some(([n]) => fold(n) === name && !nameScore(n))).toBe(false);
+            expect(c.empresa).toBe('Cerealista Planalto Ltda');
+            expect(qualification(c.cargo ?? '')).not.toBe('');
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('take the © line’s company from its own text, never a place, a role or the text after it', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(notAnyone, fc.constantFrom('Acme Holding LLC', 'Vale Verde Ltda', 'Grupo Vittia')),
+        fc.constantFrom('Privacy', 'Termos de uso', 'Remover meus dados', 'Cookies'),
+        (holder, next) => {
+          const html = `<html><head><title>Início</title></head><body><footer><p>© 2026 ${holder}</p><a href="/x">${next}</a></footer></body></html>`;
+          const co = pageCompany(doc(html));
+          expect(fold(co)).not.toContain(fold(next));
+          expect(co === '' || couldBeCompany(co)).toBe(true);
+          if (!couldBeCompany(holder)) expect(co).toBe('');
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
