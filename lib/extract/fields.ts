@@ -1,19 +1,23 @@
 import type { Extractor } from './types';
 import { all, text } from './dom';
 import {
+  boxLabel,
   domainCompany,
   fieldOf,
   hasCompanyWord,
   inNoise,
   isPageWord,
+  isRole,
+  hasRoleWord,
   labelKey,
   nameScore,
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company, roleLine, titleParts } from './page';
+import { company, linesAfter, roleLine, titleParts } from './page';
 import { EMAIL } from './email-name';
-import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
+import { EITHER_LABELS, LABELS, PERSON_LABELS, PLACEHOLDERS, type Field } from './rules';
+import type { Candidate } from './types';
 import { fold } from '../text';
 
 /*
@@ -36,7 +40,7 @@ const LABEL_CLASS = /label|key|field/i;
 // built on first use (nothing runs when a module that imports this file loads)
 let starts: Set<string> | undefined;
 const startsLabel = (s: string) =>
-  (starts ??= new Set(Object.values(LABELS).flatMap((words) => words.map((w) => w.slice(0, 3))))).has(
+  (starts ??= new Set([...Object.values(LABELS).flat(), ...PERSON_LABELS].map((w) => w.slice(0, 3)))).has(
     fold(s.trimStart().slice(0, 3)),
   );
 // a record's side column (Agendor's, HubSpot's) holds its fields: only its own heading may make it noise
@@ -162,9 +166,13 @@ function attributeLabel(el: Element): [label: string, inline: string] {
   return [label.replace(/[.…]+$/, ''), inline.split(/\.\s+(?=\p{Lu})/u)[0]!];
 }
 
-/** Labelled fields outside noise, the first value of each kind, and the first field's element. */
-export function fields(doc: Document): { f: Fields; at?: Element } {
+/**
+ * Labelled fields outside noise, the first value of each kind, and the first field's element; and the labels of the
+ * boxes where an app shows the page's person by their part ("Anfitrião", "Solicitante", "Instructor:").
+ */
+export function fields(doc: Document): { f: Fields; at?: Element; boxes: Element[] } {
   const f: Fields = {};
+  const boxes: Element[] = [];
   let at: Element | undefined;
   const attributed: Element[] = [];
   // one pass over the page's elements: far cheaper than selector lists on large pages
@@ -180,7 +188,11 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
     if (raw.length > 40 || raw.length < 3 || !startsLabel(raw)) continue;
     // "Companies (2)": a list's label with its count
     const field = fieldOf(tidy(raw).replace(/\s*\(\d+\)$/, ''));
-    if (!field || fieldNoise(el)) continue;
+    if (!field) {
+      if (boxLabel(raw) === 'person' && !fieldNoise(el)) boxes.push(el);
+      continue;
+    }
+    if (fieldNoise(el)) continue;
     // a column header is a list's, read with the list (rows), not one field
     if (el.tagName === 'TH' && !el.nextElementSibling?.matches('td')) continue;
     if (take(f, field, valueOf(el), raw)) at ??= el;
@@ -193,7 +205,54 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
     const field = fieldOf(label);
     if (field && !fieldNoise(el) && take(f, field, inline || shown(el), label)) at ??= el;
   }
-  return { f, at };
+  return { f, at, boxes };
+}
+
+/** A text's name and, after a separator, the company people write beside it ("Ana Souza | Nubank"). */
+export function nameWith(t: string): [name: string, company: string] {
+  const name = cleanName(t);
+  return [name, company(t.split(/\s[|–—•·]\s|\s-\s/)[1])];
+}
+
+/**
+ * A person's title and company where the page shows them in a card: the name (as a text of its own), then a role
+ * line and a line that is only an organisation ("Elena Marquez" / "Director of Procurement Analytics" / "Kestrel
+ * Analytics").
+ */
+function card(doc: Document, name: string): [title: string, company: string] | undefined {
+  const key = fold(name);
+  for (const el of all(doc, 'h2,h3,h4,h5,strong,b,a,p,span,div', 3000)) {
+    if (el.childElementCount > 1 || fold(cleanName(text(el))) !== key || fieldNoise(el)) continue;
+    const lines = linesAfter(el, 3);
+    const i = lines.findIndex(isRole);
+    const co = i < 0 ? '' : company(lines[i + 1]);
+    if (co && !hasRoleWord(co)) return [lines[i]!, co];
+  }
+  return undefined;
+}
+
+/**
+ * The page's person shown in a box labelled with their part ("Solicitante" + "Ana Souza"; "Ana Souza" with a "Host"
+ * badge after it): the label vouches for the name's shape. The company: written beside the name, else the card
+ * that shows the same person, else the address under the name, else the record's labelled company.
+ */
+function boxPerson(doc: Document, label: Element, f: Fields): Candidate | null {
+  const after = label.nextElementSibling ?? label.parentElement?.nextElementSibling;
+  let [name, co] = nameWith(valueOf(label));
+  let at = after;
+  if (!name || !nameScore(name)) {
+    // a badge after the name
+    at = label.previousElementSibling;
+    [name, co] = nameWith(text(at));
+  }
+  if (!name || !nameScore(name)) return null;
+  const known = card(doc, name);
+  const mail =
+    at &&
+    linesAfter(at, 2)
+      .map((l) => EMAIL.exec(l)?.[0])
+      .find(Boolean);
+  return person('page', 0.8, name, co || known?.[1] || domainCompany(mail) || company(f.company), known?.[0]);
 }
 
 /**
@@ -224,16 +283,18 @@ export function recordName(doc: Document, at: Element): string {
 export const labelled: Extractor = {
   id: 'fields',
   extract(doc) {
-    const { f, at } = fields(doc);
+    const { f, at, boxes } = fields(doc);
+    const boxed = boxes.slice(0, 20).map((b) => boxPerson(doc, b, f));
     // a labelled title may say where ("Title: Chief Executive Officer of Meridian Cold Chain")
     const labelledCo = company(f.company) || roleLine(f.role ?? '')?.[1] || '';
     const co = labelledCo || domainCompany(f.email);
     // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
     const sure = labelledCo ? 0.9 : 0.5;
     const named = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
-    if (named && nameScore(named)) return found([person('page', Math.max(sure, 0.8), named, co, f.role)]);
+    if (named && nameScore(named))
+      return found([person('page', Math.max(sure, 0.8), named, co, f.role), ...boxed]);
     // the heading names the record, the fields say where they work
     const name = at && co ? recordName(doc, at) : '';
-    return found([name ? person('page', sure, name, co, f.role) : null]);
+    return found([name ? person('page', sure, name, co, f.role) : null, ...boxed]);
   },
 };
