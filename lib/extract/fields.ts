@@ -16,7 +16,7 @@ import {
 import { cleanName, found, person, tidy } from './names';
 import { company, linesAfter, roleLine, titleParts } from './page';
 import { EMAIL } from './email-name';
-import { EITHER_LABELS, LABELS, PERSON_LABELS, PLACEHOLDERS, type Field } from './rules';
+import { DEAL_WORDS, EITHER_LABELS, LABELS, PERSON_LABELS, PLACEHOLDERS, type Field } from './rules';
 import type { Candidate } from './types';
 import { fold } from '../text';
 
@@ -225,10 +225,28 @@ function card(doc: Document, name: string): [title: string, company: string] | u
     if (el.childElementCount > 1 || fold(cleanName(text(el))) !== key || fieldNoise(el)) continue;
     const lines = linesAfter(el, 3);
     const i = lines.findIndex(isRole);
-    const co = i < 0 ? '' : company(lines[i + 1]);
-    if (co && !hasRoleWord(co)) return [lines[i]!, co];
+    if (i < 0) continue;
+    // an organisation's line under the role line, else where the role line says ("Engenheira na Acme")
+    const below = company(lines[i + 1]);
+    const co = below && !hasRoleWord(below) ? below : roleLine(lines[i]!)?.[1];
+    if (co) return [lines[i]!, co];
   }
   return undefined;
+}
+
+/**
+ * The company a work item is about, from its title ("Proposta — Laticínios Vale do Sabiá - Pipeline - Asana",
+ * "[SALES-482] Proposal: Halvorsen Marine Supply", "Proposta — Acme on Funil 2026 | Trello"): what follows a deal
+ * word (rules.ts DEAL_WORDS), up to the app's own part of the title (a separator, "on <board>").
+ */
+export function itemCompany(doc: Document): string {
+  for (const t of [...all(doc, 'h1', 3).map(text), tidy(doc.title)]) {
+    const m = /^(?:\[[^\]]*\]\s*)?(\p{L}+)\s*[—–:-]\s*(.+)$/u.exec(t);
+    const co =
+      m && DEAL_WORDS.includes(fold(m[1]!)) ? company(m[2]!.split(/\s[-|–—]\s|\son\s(?=\p{Lu})/u)[0]) : '';
+    if (co) return co;
+  }
+  return '';
 }
 
 /**
@@ -252,7 +270,13 @@ function boxPerson(doc: Document, label: Element, f: Fields): Candidate | null {
     linesAfter(at, 2)
       .map((l) => EMAIL.exec(l)?.[0])
       .find(Boolean);
-  return person('page', 0.8, name, co || known?.[1] || domainCompany(mail) || company(f.company), known?.[0]);
+  return person(
+    'page',
+    0.8,
+    name,
+    co || known?.[1] || company(f.company) || itemCompany(doc) || domainCompany(mail),
+    known?.[0],
+  );
 }
 
 /**
@@ -287,9 +311,11 @@ export const labelled: Extractor = {
     const boxed = boxes.slice(0, 20).map((b) => boxPerson(doc, b, f));
     // a labelled title may say where ("Title: Chief Executive Officer of Meridian Cold Chain")
     const labelledCo = company(f.company) || roleLine(f.role ?? '')?.[1] || '';
-    const co = labelledCo || domainCompany(f.email);
+    // a work item's title says which company it is about
+    const item = labelledCo ? '' : itemCompany(doc);
+    const co = labelledCo || item || domainCompany(f.email);
     // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
-    const sure = labelledCo ? 0.9 : 0.5;
+    const sure = labelledCo ? 0.9 : item ? 0.7 : 0.5;
     const named = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
     if (named && nameScore(named))
       return found([person('page', Math.max(sure, 0.8), named, co, f.role), ...boxed]);

@@ -280,6 +280,16 @@ export const TEAM_LABELS = [
   'agente', 'agent',
 ];
 
+/**
+ * Words a work item's title begins with before the customer's name ("Proposta — Laticínios Vale do Sabiá", "Deal:
+ * Acme Ltd"): the rest of the title is the company the item is about.
+ */
+// prettier-ignore
+export const DEAL_WORDS = [
+  'proposta', 'proposal', 'negocio', 'deal', 'oportunidade', 'opportunity', 'contrato', 'contract', 'renovacao',
+  'renewal', 'cotacao', 'quote', 'quotation', 'orcamento', 'pedido', 'implantacao', 'onboarding',
+];
+
 /** What an app writes in parentheses after the viewer's own name in a list of people ("(você)", "(Host, me)"). */
 export const VIEWER_MARKS = ['voce', 'you', 'eu', 'me', 'yo', 'moi'];
 

@@ -2,7 +2,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { boxLabel, couldBeCompany, nameScore } from '@/lib/extract/evidence';
-import { labelled } from '@/lib/extract/fields';
+import { itemCompany, labelled } from '@/lib/extract/fields';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { office, page } from '@/lib/extract/page';
 
@@ -78,6 +78,15 @@ describe('labelled boxes of a person', () => {
     ]);
   });
 
+  it("takes the company from the card's headline when no line names only an organisation", () => {
+    expect(
+      names(
+        '<p><b>Instrutor</b> <span>Sérgio Garibaldi</span></p><div><h3>Sérgio Garibaldi</h3><p>Engenheiro de processos na Metalúrgica Serra Azul</p><p>4,6 classificação</p></div>',
+        [labelled],
+      ),
+    ).toEqual([['Sérgio Garibaldi', 'Metalúrgica Serra Azul']]);
+  });
+
   it('takes the company written beside the name ("Nome | Empresa")', () => {
     expect(names('<dl><dt>Anfitrião</dt><dd>Daniela Moura | Sementes Horizonte</dd></dl>')).toEqual([
       ['Daniela Moura', 'Sementes Horizonte'],
@@ -88,6 +97,30 @@ describe('labelled boxes of a person', () => {
     expect(
       names('<div><h2>Host</h2><div>A definir</div></div><div><h2>Instrutor</h2><div>—</div></div>'),
     ).toEqual([]);
+  });
+});
+
+describe("a work item's company", () => {
+  it('is what follows a deal word in its heading or the page title, without the app around it', () => {
+    const read = (title: string, body = '') =>
+      itemCompany(doc(`<html><head><title>${title}</title></head><body>${body}</body></html>`));
+    expect(read('Proposta — Laticínios Vale do Sabiá - Pipeline Indústria 2026 - Asana')).toBe(
+      'Laticínios Vale do Sabiá',
+    );
+    expect(read('[SALES-482] Proposal: Halvorsen Marine Supply - Jira')).toBe('Halvorsen Marine Supply');
+    expect(read('Board', '<h1>Renovação - Hospital Santa Clara</h1>')).toBe('Hospital Santa Clara');
+    expect(read('Cotação: Fazenda Boa Vista on Funil Comercial | Trello')).toBe('Fazenda Boa Vista');
+    // no deal word, a person, a place: no company
+    for (const t of ['Bug — login falha', 'Proposta — Ana Souza', 'Pedido - São Paulo', 'Propostas enviadas'])
+      expect(read(t), t).toBe('');
+  });
+
+  it("gives the item's contact a company when the fields name none", () => {
+    expect(
+      names(
+        '<html><head><title>Proposta — Hospital Santa Clara | Trello</title></head><body><div><h3>Contato</h3><p>Beatriz Moreira Lopes</p></div></body></html>',
+      ),
+    ).toEqual([['Beatriz Moreira Lopes', 'Hospital Santa Clara']]);
   });
 });
 
