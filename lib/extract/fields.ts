@@ -234,6 +234,10 @@ function card(doc: Document, name: string): [title: string, company: string] | u
   return undefined;
 }
 
+// "[KEY-1] Proposta — Acme…": a first word and what follows its dash or colon; where the app's part begins
+const DEAL_TITLE = /^(?:\[[^\]]*\]\s*)?(\p{L}+)\s*[—–:-]\s*(.+)$/u;
+const APP_PART = /\s[-|–—]\s|\son\s(?=\p{Lu})/u;
+
 /**
  * The company a work item is about, from its title ("Proposta — Laticínios Vale do Sabiá - Pipeline - Asana",
  * "[SALES-482] Proposal: Halvorsen Marine Supply", "Proposta — Acme on Funil 2026 | Trello"): what follows a deal
@@ -241,9 +245,8 @@ function card(doc: Document, name: string): [title: string, company: string] | u
  */
 export function itemCompany(doc: Document): string {
   for (const t of [...all(doc, 'h1', 3).map(text), tidy(doc.title)]) {
-    const m = /^(?:\[[^\]]*\]\s*)?(\p{L}+)\s*[—–:-]\s*(.+)$/u.exec(t);
-    const co =
-      m && DEAL_WORDS.includes(fold(m[1]!)) ? company(m[2]!.split(/\s[-|–—]\s|\son\s(?=\p{Lu})/u)[0]) : '';
+    const m = DEAL_TITLE.exec(t);
+    const co = m && DEAL_WORDS.includes(fold(m[1]!)) ? company(m[2]!.split(APP_PART)[0]) : '';
     if (co) return co;
   }
   return '';
