@@ -143,6 +143,9 @@ const boxMap = () =>
  */
 export const boxLabel = (label: string) => (label.length < 40 ? boxMap().get(labelKey(label)) : undefined);
 
+/** Every box label (rules.ts PERSON_LABELS, TEAM_LABELS), folded. */
+export const boxLabels = () => [...boxMap().keys()];
+
 /**
  * How much a text reads as a person's full name, from evidence and never from capitals alone: 0 for none (one
  * word, a sentence, a role, a place, a company's name, decoration); 0.9 when it begins with a known given name;

@@ -2,6 +2,7 @@ import type { Extractor } from './types';
 import { all, text } from './dom';
 import {
   boxLabel,
+  boxLabels,
   domainCompany,
   fieldOf,
   hasCompanyWord,
@@ -14,9 +15,9 @@ import {
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company, linesAfter, roleLine, titleParts } from './page';
+import { company, linesAfter, nameWith, roleLine, titleParts } from './page';
 import { EMAIL } from './email-name';
-import { DEAL_WORDS, EITHER_LABELS, LABELS, PERSON_LABELS, PLACEHOLDERS, type Field } from './rules';
+import { DEAL_WORDS, EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import type { Candidate } from './types';
 import { fold } from '../text';
 
@@ -40,7 +41,7 @@ const LABEL_CLASS = /label|key|field/i;
 // built on first use (nothing runs when a module that imports this file loads)
 let starts: Set<string> | undefined;
 const startsLabel = (s: string) =>
-  (starts ??= new Set([...Object.values(LABELS).flat(), ...PERSON_LABELS].map((w) => w.slice(0, 3)))).has(
+  (starts ??= new Set([...Object.values(LABELS).flat(), ...boxLabels()].map((w) => w.slice(0, 3)))).has(
     fold(s.trimStart().slice(0, 3)),
   );
 // a record's side column (Agendor's, HubSpot's) holds its fields: only its own heading may make it noise
@@ -206,12 +207,6 @@ export function fields(doc: Document): { f: Fields; at?: Element; boxes: Element
     if (field && !fieldNoise(el) && take(f, field, inline || shown(el), label)) at ??= el;
   }
   return { f, at, boxes };
-}
-
-/** A text's name and, after a separator, the company people write beside it ("Ana Souza | Nubank"). */
-export function nameWith(t: string): [name: string, company: string] {
-  const name = cleanName(t);
-  return [name, company(t.split(/\s[|–—•·]\s|\s-\s/)[1])];
 }
 
 /**

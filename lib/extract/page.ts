@@ -463,6 +463,11 @@ function rows(doc: Document, pageCo: () => string): Candidate[] {
   return found(out);
 }
 
+/** A text's name and, after a separator, the company people write beside it ("Ana Souza | Nubank"). */
+export function nameWith(t: string): [name: string, company: string] {
+  return [cleanName(t), company(t.split(/\s[|–—•·]\s|\s-\s/)[1])];
+}
+
 /** Whether a text ends with what an app writes after the viewer's own name: "(você)", "(Host, me)". */
 const viewerMark = (t: string) =>
   fold(/\(([^()]{1,30})\)\s*$/.exec(t)?.[1] ?? '')
@@ -507,9 +512,9 @@ function roster(doc: Document): Candidate[] {
     let el: Element | undefined = row;
     for (const i of path) el = el?.children[i];
     const t = text(el);
-    const name = cleanName(t);
+    const [name, co] = nameWith(t);
     if (!name || viewerMark(t) || !nameScore(name)) continue;
-    out.push(person('page', 0.5, name, company(t.split(/\s[|–—•·]\s|\s-\s/)[1])));
+    out.push(person('page', 0.5, name, co));
   }
   return found(out);
 }
