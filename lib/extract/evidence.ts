@@ -1,7 +1,7 @@
 import { fold } from '../text';
 import type { Lexicon } from './types';
-import type { Field } from './rules';
-import { CAPITAL, NAME_LETTERS } from './names';
+import { PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from './rules';
+import { CAPITAL, DEGREE_ONLY, NAME_LETTERS } from './names';
 import { shared } from './shared';
 
 /*
@@ -91,10 +91,18 @@ export function couldBeCompany(s: string): boolean {
     !isPlace(t) &&
     !isPhone(t) &&
     !onlyRole(t) &&
+    !DEGREE_ONLY.test(t) &&
+    // "Anfitrião", "Responsável": a box's label
+    !boxLabel(t) &&
     // "Dr.", "Sra.", "Contato": decoration is nobody's company
-    !wordsOf(t).every((w) => lex().decorations.has(w.replace(/\.$/, '')))
+    !wordsOf(t).every((w) => lex().decorations.has(w.replace(/\.$/, ''))) &&
+    // "Bruno Azevedo (brunoazevedo12)": a person with their handle
+    !(HANDLE.test(t) && nameScore(t.replace(HANDLE, '')) >= 0.5)
   );
 }
+
+// a handle in parentheses at a text's end: "(brunoazevedo12)", "(@ana.souza)"
+const HANDLE = /\s*\(@?[\w.-]+\)$/;
 
 /** Company words in a text ("Ltda", "S.A.", "Tecnologia"): it names an organisation. */
 export const hasCompanyWord = (s: string) =>
@@ -119,6 +127,24 @@ export const isPageWord = (s: string) => lex().pageWords.has(wordsOf(s)[0] ?? ''
 
 /** Whether `w` (one word) is a known given name. */
 export const isGivenName = (w: string) => lex().names.has(fold(w));
+
+// an app's interface words (rules.ts UI_WORDS), as a set on first use
+let ui: Set<string> | undefined;
+
+let boxes: Map<string, 'person' | 'team'> | undefined;
+const boxMap = () =>
+  (boxes ??= new Map([
+    ...PERSON_LABELS.map((l) => [l, 'person'] as const),
+    ...TEAM_LABELS.map((l) => [l, 'team'] as const),
+  ]));
+/**
+ * What a box's label says of the person it shows (rules.ts PERSON_LABELS, TEAM_LABELS): 'person' for the page's
+ * ("Anfitrião", "Solicitante", "Instructor:"), 'team' for the viewer's own ("Responsável", "Members"), else undefined.
+ */
+export const boxLabel = (label: string) => (label.length < 40 ? boxMap().get(labelKey(label)) : undefined);
+
+/** Every box label (rules.ts PERSON_LABELS, TEAM_LABELS), folded. */
+export const boxLabels = () => [...boxMap().keys()];
 
 /**
  * How much a text reads as a person's full name, from evidence and never from capitals alone: 0 for none (one
@@ -146,7 +172,9 @@ export function nameScore(raw: string): number {
     if (!caps && !CAPITAL.test(w)) return 0;
     if (DECORATION.has(f) || COMPANY.has(f) || (roleWord(f) && !SUFFIX.has(f) && !isGivenName(f))) return 0;
   }
-  if (isPlace(s)) return 0;
+  // a place, an app's interface ("Custom Fields"), a box's label ("Ministrado por")
+  if (isPlace(s) || folded.some((w) => (ui ??= new Set(UI_WORDS)).has(w)) || boxMap().has(folded.join(' ')))
+    return 0;
   if (isGivenName(folded[0]!)) return 0.9;
   // particles and suffixes are a name's shape too ("Blog do Tiago" has one): shape alone stays weak
   return particles || SUFFIX.has(folded.at(-1)!) ? 0.3 : 0.25;

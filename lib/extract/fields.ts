@@ -1,19 +1,24 @@
 import type { Extractor } from './types';
 import { all, text } from './dom';
 import {
+  boxLabel,
+  boxLabels,
   domainCompany,
   fieldOf,
   hasCompanyWord,
   inNoise,
   isPageWord,
+  isRole,
+  hasRoleWord,
   labelKey,
   nameScore,
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company, roleLine, sameName, titleParts } from './page';
+import { company, linesAfter, nameWith, roleLine, sameName, titleParts } from './page';
 import { EMAIL } from './email-name';
-import { EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
+import { DEAL_WORDS, EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
+import type { Candidate } from './types';
 import { fold } from '../text';
 
 /*
@@ -36,7 +41,7 @@ const LABEL_CLASS = /label|key|field/i;
 // built on first use (nothing runs when a module that imports this file loads)
 let starts: Set<string> | undefined;
 const startsLabel = (s: string) =>
-  (starts ??= new Set(Object.values(LABELS).flatMap((words) => words.map((w) => w.slice(0, 3))))).has(
+  (starts ??= new Set([...Object.values(LABELS).flat(), ...boxLabels()].map((w) => w.slice(0, 3)))).has(
     fold(s.trimStart().slice(0, 3)),
   );
 // a record's side column (Agendor's, HubSpot's) holds its fields: only its own heading may make it noise
@@ -165,9 +170,13 @@ function attributeLabel(el: Element): [label: string, inline: string] {
   return [label.replace(/[.…]+$/, ''), inline.split(/\.\s+(?=\p{Lu})/u)[0]!];
 }
 
-/** Labelled fields outside noise, the first value of each kind, and the first field's element. */
-export function fields(doc: Document): { f: Fields; at?: Element } {
+/**
+ * Labelled fields outside noise, the first value of each kind, and the first field's element; and the labels of the
+ * boxes where an app shows the page's person by their part ("Anfitrião", "Solicitante", "Instructor:").
+ */
+export function fields(doc: Document): { f: Fields; at?: Element; boxes: Element[] } {
   const f: Fields = {};
+  const boxes: Element[] = [];
   let at: Element | undefined;
   const attributed: Element[] = [];
   // one pass over the page's elements: far cheaper than selector lists on large pages
@@ -183,7 +192,11 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
     if (raw.length > 40 || raw.length < 3 || !startsLabel(raw)) continue;
     // "Companies (2)": a list's label with its count
     const field = fieldOf(tidy(raw).replace(/\s*\(\d+\)$/, ''));
-    if (!field || fieldNoise(el)) continue;
+    if (!field) {
+      if (boxLabel(raw) === 'person' && !fieldNoise(el)) boxes.push(el);
+      continue;
+    }
+    if (fieldNoise(el)) continue;
     // a column header is a list's, read with the list (rows), not one field
     if (el.tagName === 'TH' && !el.nextElementSibling?.matches('td')) continue;
     if (take(f, field, valueOf(el), raw)) at ??= el;
@@ -196,7 +209,75 @@ export function fields(doc: Document): { f: Fields; at?: Element } {
     const field = fieldOf(label);
     if (field && !fieldNoise(el) && take(f, field, inline || shown(el), label)) at ??= el;
   }
-  return { f, at };
+  return { f, at, boxes };
+}
+
+/**
+ * A person's title and company where the page shows them in a card: the name (as a text of its own), then a role
+ * line and a line that is only an organisation ("Elena Marquez" / "Director of Procurement Analytics" / "Kestrel
+ * Analytics").
+ */
+function card(doc: Document, name: string): [title: string, company: string] | undefined {
+  const key = fold(name);
+  for (const el of all(doc, 'h2,h3,h4,h5,strong,b,a,p,span,div', 3000)) {
+    if (el.childElementCount > 1 || fold(cleanName(text(el))) !== key || fieldNoise(el)) continue;
+    const lines = linesAfter(el, 3);
+    const i = lines.findIndex(isRole);
+    if (i < 0) continue;
+    // an organisation's line under the role line, else where the role line says ("Engenheira na Acme")
+    const below = company(lines[i + 1]);
+    const co = below && !hasRoleWord(below) ? below : roleLine(lines[i]!)?.[1];
+    if (co) return [lines[i]!, co];
+  }
+  return undefined;
+}
+
+// "[KEY-1] Proposta — Acme…": a first word and what follows its dash or colon; where the app's part begins
+const DEAL_TITLE = /^(?:\[[^\]]*\]\s*)?(\p{L}+)\s*[—–:-]\s*(.+)$/u;
+const APP_PART = /\s[-|–—]\s|\son\s(?=\p{Lu})/u;
+
+/**
+ * The company a work item is about, from its title ("Proposta — Laticínios Vale do Sabiá - Pipeline - Asana",
+ * "[SALES-482] Proposal: Halvorsen Marine Supply", "Proposta — Acme on Funil 2026 | Trello"): what follows a deal
+ * word (rules.ts DEAL_WORDS), up to the app's own part of the title (a separator, "on <board>").
+ */
+export function itemCompany(doc: Document): string {
+  for (const t of [...all(doc, 'h1', 3).map(text), tidy(doc.title)]) {
+    const m = DEAL_TITLE.exec(t);
+    const co = m && DEAL_WORDS.includes(fold(m[1]!)) ? company(m[2]!.split(APP_PART)[0]) : '';
+    if (co) return co;
+  }
+  return '';
+}
+
+/**
+ * The page's person shown in a box labelled with their part ("Solicitante" + "Ana Souza"; "Ana Souza" with a "Host"
+ * badge after it): the label vouches for the name's shape. The company: written beside the name, else the card
+ * that shows the same person, else the address under the name, else the record's labelled company.
+ */
+function boxPerson(doc: Document, label: Element, f: Fields): Candidate | null {
+  const after = label.nextElementSibling ?? label.parentElement?.nextElementSibling;
+  let [name, co] = nameWith(valueOf(label));
+  let at = after;
+  if (!name || !nameScore(name)) {
+    // a badge after the name
+    at = label.previousElementSibling;
+    [name, co] = nameWith(text(at));
+  }
+  if (!name || !nameScore(name)) return null;
+  const known = card(doc, name);
+  const mail =
+    at &&
+    linesAfter(at, 2)
+      .map((l) => EMAIL.exec(l)?.[0])
+      .find(Boolean);
+  return person(
+    'page',
+    0.8,
+    name,
+    co || known?.[1] || company(f.company) || itemCompany(doc) || domainCompany(mail),
+    known?.[0],
+  );
 }
 
 /**
@@ -227,17 +308,21 @@ export function recordName(doc: Document, at: Element): string {
 export const labelled: Extractor = {
   id: 'fields',
   extract(doc) {
-    const { f, at } = fields(doc);
+    const { f, at, boxes } = fields(doc);
+    const boxed = boxes.slice(0, 20).map((b) => boxPerson(doc, b, f));
     // a labelled title may say where ("Title: Chief Executive Officer of Meridian Cold Chain")
     const labelledCo = company(f.company) || roleLine(f.role ?? '')?.[1] || '';
-    const co = labelledCo || domainCompany(f.email);
+    // a work item's title says which company it is about
+    const item = labelledCo ? '' : itemCompany(doc);
+    const co = labelledCo || item || domainCompany(f.email);
     // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
-    const sure = labelledCo ? 0.9 : 0.5;
+    const sure = labelledCo ? 0.9 : item ? 0.7 : 0.5;
     const named = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
-    if (named && nameScore(named)) return found([person('page', Math.max(sure, 0.8), named, co, f.role)]);
+    if (named && nameScore(named))
+      return found([person('page', Math.max(sure, 0.8), named, co, f.role), ...boxed]);
     // the heading names the record, the fields say where they work; where the heading is the fields' company (a
     // registry's or a directory's page about it), the fields are the company's and name no one
     const name = at && co && !sameName(co, text(all(doc, 'h1', 1)[0])) ? recordName(doc, at) : '';
-    return found([name && !sameName(name, co) ? person('page', sure, name, co, f.role) : null]);
+    return found([name && !sameName(name, co) ? person('page', sure, name, co, f.role) : null, ...boxed]);
   },
 };

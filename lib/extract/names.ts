@@ -34,6 +34,11 @@ export const NAME_LETTERS = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 export const CAPITAL = /^\p{Lu}/u;
 const SMALL = /^\p{Ll}/u;
 
+// degrees and certifications written after a name ("Ana Souza, MBA"): never part of a name, never a company
+const DEGREE = '(?:MBA|PMP|Ph\\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)';
+const DEGREES = new RegExp(`\\b${DEGREE}\\b\\.?|\\S*\\/\\S*`, 'g');
+export const DEGREE_ONLY = new RegExp(`^${DEGREE}\\.?$`, 'i');
+
 /** A person's name as people write it, or '' when the text is not a plausible name. */
 export function cleanName(raw: unknown): string {
   const bare = tidy(raw)
@@ -41,7 +46,7 @@ export function cleanName(raw: unknown): string {
     .replace(NOTES, ' ')
     // what follows a comma or a separator is not the name: "Ana Souza, MBA", "Ana Souza | Nubank"
     .split(/[,|•·–—]| - /)[0]!
-    .replace(/\b(?:MBA|PMP|Ph\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)\b\.?|\S*\/\S*/g, ' ')
+    .replace(DEGREES, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const name = undecorated(bare);

@@ -2,6 +2,7 @@ import type { Candidate, Extractor } from './types';
 import { all, meta, once, text } from './dom';
 import {
   addressNames,
+  boxLabel,
   couldBeCompany,
   domainCompany,
   fieldOf,
@@ -17,7 +18,14 @@ import {
 import { EMAIL } from './email-name';
 import { siteOrganization } from './jsonld';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
-import { DESCRIBED_PHRASES, OWN_WORDS, PARTNER_QUALIFICATIONS, type Field } from './rules';
+import {
+  DESCRIBED_PHRASES,
+  OWN_WORDS,
+  PARTNER_QUALIFICATIONS,
+  VIEWER_MARKS,
+  WITH_WORDS,
+  type Field,
+} from './rules';
 import { fold } from '../text';
 
 /*
@@ -400,7 +408,12 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       let card = el;
       for (let up = 0; up < 10 && card.parentElement && held.get(card.parentElement) === 1; up++)
         card = card.parentElement;
-      const role = linesAfter(el, 5, card).map(roleLine).find(Boolean);
+      const lines = linesAfter(el, 5, card);
+      const i = lines.findIndex((l) => roleLine(l));
+      const role = roleLine(lines[i] ?? '');
+      // "Professora de Operações" / "Fundação Getulio Vargas": the line under the role names where
+      const below = i < 0 ? '' : companyLine(lines.slice(i + 1, i + 2));
+      if (role && below) role[1] = below;
       return { name, score, role };
     });
     // a list of people: most have a role, and names read as names beyond their shape
@@ -424,6 +437,8 @@ export const office = (t: string) => {
     s.length <= 60 &&
     s.split(' ').length <= 6 &&
     !/[.!?:]$/.test(s) &&
+    // "Reporter", "Customer contact": an app's box, not an office
+    !boxLabel(s) &&
     (isRole(s) ||
       fold(s)
         .split(/[\s,;&/()]+/)
@@ -561,8 +576,82 @@ function rows(doc: Document, pageCo: () => string): Candidate[] {
   return found(out);
 }
 
+/** A text's name and, after a separator, the company people write beside it ("Ana Souza | Nubank"). */
+export function nameWith(t: string): [name: string, company: string] {
+  return [cleanName(t), company(t.split(/\s[|–—•·]\s|\s-\s/)[1])];
+}
+
+/** Whether a text ends with what an app writes after the viewer's own name: "(você)", "(Host, me)". */
+const viewerMark = (t: string) =>
+  fold(/\(([^()]{1,30})\)\s*$/.exec(t)?.[1] ?? '')
+    .split(/[\s,;]+/)
+    .some((w) => VIEWER_MARKS.includes(w));
+
+/**
+ * Lists of people where one row is the viewer's own (a call's participants, a meeting's roster): the viewer's name
+ * elements, each with the list's other rows. A row is the viewer's name's ancestor whose parent holds rows of its tag
+ * and class.
+ */
+function rosters(doc: Document): { viewers: string[]; rows: [Element, number[]][] } {
+  const viewers: string[] = [];
+  const rows: [Element, number[]][] = [];
+  for (const el of all(doc, 'span,div,p,li,strong,b,td', 3000)) {
+    if (el.childElementCount || (el.textContent?.length ?? 99) > 80 || !viewerMark(text(el))) continue;
+    // the mark in the name's text, or after it ("Ana Souza" + "(você)")
+    let at: Element | null = cleanName(text(el)) ? el : el.previousElementSibling;
+    const name = cleanName(text(at));
+    if (!at || !name || !nameScore(name)) continue;
+    viewers.push(fold(name));
+    const path: number[] = [];
+    const kind = (e: Element) => `${e.tagName}.${(e.getAttribute('class') ?? '').split(' ')[0]}`;
+    for (let up = 0; up < 6 && at.parentElement; up++, at = at.parentElement) {
+      const list = at.parentElement;
+      const same = Array.from(list.children).filter((c) => kind(c) === kind(at!));
+      if (same.length > 1) {
+        if (!inNoise(list))
+          rows.push(...same.filter((c) => c !== at).map((c) => [c, path] as [Element, number[]]));
+        break;
+      }
+      path.unshift(Array.from(list.children).indexOf(at));
+    }
+  }
+  return { viewers, rows };
+}
+
+/** The people of a list with the viewer's own row: every other row's name, at the company written beside it. */
+function roster(doc: Document): Candidate[] {
+  const out: (Candidate | null)[] = [];
+  for (const [row, path] of rosters(doc).rows.slice(0, 100)) {
+    let el: Element | undefined = row;
+    for (const i of path) el = el?.children[i];
+    const t = text(el);
+    const [name, co] = nameWith(t);
+    if (!name || viewerMark(t) || !nameScore(name)) continue;
+    out.push(person('page', 0.5, name, co));
+  }
+  return found(out);
+}
+
+/**
+ * Whom a booking or a meeting is with, at the end of the page's title or of a heading ("Confirmed: Demo with Ana
+ * Souza", "Reunião com Ana Souza"): a known given name.
+ */
+function withWhom(doc: Document): Candidate[] {
+  const texts = [...titleParts(doc), ...all(doc, 'h1,h2,h3', 10).map(text)];
+  const out: (Candidate | null)[] = [];
+  for (const t of texts) {
+    const words = t.split(' ');
+    const at = words.findLastIndex((w) => WITH_WORDS.includes(w.toLowerCase()));
+    const name = at < 0 ? '' : cleanName(words.slice(at + 1).join(' '));
+    if (name && nameScore(name) >= 0.5) out.push(person('page', 0.6, name, ''));
+  }
+  return found(out);
+}
+
 export const page: Extractor = {
   id: 'page',
+  // the viewer's own row in a list of people is not the page's person
+  others: (doc) => rosters(doc).viewers,
   extract(doc) {
     const mails = addresses(doc);
     // worked out only for a list of people that needs it
@@ -572,6 +661,8 @@ export const page: Extractor = {
       headingPerson(doc, mails),
       // a registry's qualification is surer of where a partner is than a line a list shows ("… no Exterior")
       ...partners(doc, pageCo),
+      ...roster(doc),
+      ...withWhom(doc),
       ...rows(doc, pageCo),
       ...cards(doc, pageCo),
       ...offices(doc, pageCo),

@@ -292,3 +292,54 @@ export const PARTNER_QUALIFICATIONS = [
   'titular', 'empresario', 'procurador', 'procuradora',
   'tesoureiro', 'tesoureira', 'fundador', 'fundadora', 'liquidante', 'inventariante', 'interventor',
 ];
+
+/**
+ * Web apps (scheduling pages, video calls, work items, course pages). Labels of the boxes where an app shows the
+ * page's person by their part in it (folded, compared whole, without ':'): a booking's host, a meeting's organizer,
+ * an invitee, a request's requester, a course's instructor, a work item's customer contact. Read by the labelled
+ * fields' reader (lib/extract/fields.ts).
+ */
+// prettier-ignore
+export const PERSON_LABELS = [
+  'anfitriao', 'anfitria', 'host', 'organizador', 'organizadora', 'organizer', 'organiser', 'convidado', 'convidada',
+  'invitee', 'solicitante', 'requester', 'requerente', 'instrutor', 'instrutora', 'instructor', 'ministrado por',
+  'taught by', 'contato do cliente', 'contato no cliente', 'customer contact', 'client contact',
+];
+
+/**
+ * Labels of the boxes where an app shows the viewer's own team (a task's assignee, a card's or a board's members, an
+ * item's reporter, followers): not the page's person, never a company, never an office over a name.
+ */
+// prettier-ignore
+export const TEAM_LABELS = [
+  'responsavel', 'responsaveis', 'assignee', 'assignees', 'atribuido a', 'assigned to', 'membros', 'members',
+  'relator', 'reporter', 'seguidores', 'followers', 'colaboradores', 'collaborators', 'criado por', 'created by',
+  'agente', 'agent',
+];
+
+/**
+ * Words a work item's title begins with before the customer's name ("Proposta — Laticínios Vale do Sabiá", "Deal:
+ * Acme Ltd"): the rest of the title is the company the item is about.
+ */
+// prettier-ignore
+export const DEAL_WORDS = [
+  'proposta', 'proposal', 'negocio', 'deal', 'oportunidade', 'opportunity', 'contrato', 'contract', 'renovacao',
+  'renewal', 'cotacao', 'quote', 'quotation', 'orcamento', 'pedido', 'implantacao', 'onboarding',
+];
+
+/** What an app writes in parentheses after the viewer's own name in a list of people ("(você)", "(Host, me)"). */
+export const VIEWER_MARKS = ['voce', 'you', 'eu', 'me', 'yo', 'moi'];
+
+/** The word before whom a booking or a meeting is with, in a title or a heading ("Reunião com Ana Souza"). */
+export const WITH_WORDS = ['com', 'with', 'con', 'avec', 'mit'];
+
+/**
+ * Words of an app's own interface ("Custom Fields", "Detalhes", "Atividade"): a text with one of them is a section's
+ * name, never a person's (no surname among them: "Campos", "Fields" are people's too).
+ */
+// prettier-ignore
+export const UI_WORDS = [
+  'custom', 'personalizados', 'personalizado', 'details', 'detalhes', 'activity', 'atividade', 'atividades',
+  'checklist', 'attachments', 'anexos', 'description', 'descricao', 'labels', 'etiquetas', 'settings',
+  'configuracoes', 'power-ups', 'actions', 'acoes', 'subtasks', 'subtarefas',
+];

@@ -21,9 +21,9 @@ export interface Extractor {
   matches?(url: URL): boolean;
   extract(doc: Document, url: URL): Candidate[];
   /**
-   * A site reader's word on who is NOT the page's person although the page still shows them (folded names): a
-   * single-page site keeps the previous page's title, meta tags and JSON after in-app navigation. Whoever reads them,
-   * they are not listed.
+   * A reader's word on who is NOT the page's person although the page still shows them (folded names): a
+   * single-page site keeps the previous page's title, meta tags and JSON after in-app navigation; a call's roster
+   * marks the viewer's own row. Whoever reads them, they are not listed.
    */
   others?(doc: Document, url: URL): string[];
 }

@@ -7,7 +7,8 @@ import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.help
  * the batch offered as for a team page, the roles going as context), a CRM record with no reader of its own and a
  * leadership page of figure cards (read on a site the user granted: the manifest grants localhost, so the generic
  * script is injected there as after a grant), a company registry's partners (at the company the page describes, not
- * at the lookup site), an Outlook reading pane (its site's script, the generic readers beside it).
+ * at the lookup site), an Outlook reading pane (its site's script, the generic readers beside it), web-app views (a
+ * call's participants, a service request's requester).
  */
 
 const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
@@ -75,6 +76,9 @@ for (const [file, path] of [
   ['leadership-figure.html', '/lideranca/'],
   // the prose reader: a press release's spokesperson, not the agency's contact nor anyone quoted after
   ['press-release-pt.html', '/imprensa/nova-fabrica/'],
+  // web-app views: a call's participants without the viewer's own row ("(você)"); a request's requester in a box
+  ['jitsi-participants.html', '/ReuniaoFornecedores'],
+  ['jsm-request-agent.html', '/servicedesk/SUP-1377'],
 ] as const)
   test(`${file}: a page without a reader of its own, on a granted site, shows its people`, async ({
     context,
