@@ -1,19 +1,19 @@
-import * as text from '@/lib/text';
 import * as names from '@/lib/extract/names';
 import * as dom from '@/lib/extract/dom';
 import * as sharedState from '@/lib/extract/shared';
 import * as registry from '@/lib/extract/register';
 import * as evidence from '@/lib/extract/evidence';
+import * as pageText from '@/lib/extract/page-text';
 import { CORE_MODULE, type CORE } from '@/lib/extract/files';
 
 /** The helpers every reader uses, by their names in `CORE` (lib/extract/files.ts). */
 const core: Record<keyof typeof CORE, object> = {
-  text,
   names,
   dom,
   shared: sharedState,
   register: registry,
   evidence,
+  pageText,
 };
 
 // Loaded beside every reader module (lib/extract/files.ts): the helpers every reader uses, which the other reader

@@ -15,7 +15,7 @@ import {
   noisyHeading,
 } from './evidence';
 import { cleanName, found, person, tidy } from './names';
-import { company, linesAfter, nameWith, roleLine, sameName, titleParts } from './page';
+import { company, linesAfter, nameWith, roleLine, sameName, titleParts } from './page-text';
 import { EMAIL } from './email-name';
 import { DEAL_WORDS, EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import type { Candidate } from './types';

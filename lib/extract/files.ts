@@ -67,10 +67,10 @@ export const FIRST_MODULES: ScriptPublicPath[] = [WORDS_MODULE, CORE_MODULE];
  * instead of bundling its own copy: by name, the source file each one is.
  */
 export const CORE = {
-  text: 'lib/text.ts',
   names: 'lib/extract/names.ts',
   dom: 'lib/extract/dom.ts',
   shared: 'lib/extract/shared.ts',
   register: 'lib/extract/register.ts',
   evidence: 'lib/extract/evidence.ts',
+  pageText: 'lib/extract/page-text.ts',
 } as const;

@@ -3,7 +3,7 @@ import { all, jsonObjects, meta, once, pick, str, text } from './dom';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
 import { splitLine } from './selection';
 import { inNoise } from './evidence';
-import { linesAfter, roleLine } from './page';
+import { linesAfter, roleLine } from './page-text';
 import { fold } from '../text';
 
 /** One reading of whose profile this is: [name, company, title, the /in/<slug> it is known to belong to]. */

@@ -9,7 +9,7 @@ import {
   isRole,
   nameScore,
 } from './evidence';
-import { addresses, company } from './page';
+import { addresses, company } from './page-text';
 import { EMAIL } from './email-name';
 import { cleanName, found, person, splitRole, tidy } from './names';
 import {

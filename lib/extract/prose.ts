@@ -2,7 +2,7 @@ import type { Extractor } from './types';
 import { all, meta, text } from './dom';
 import { inNoise, isPlatform, isRole, nameScore } from './evidence';
 import { cleanName, found, person } from './names';
-import { company, roleLine } from './page';
+import { company, roleLine } from './page-text';
 import { INTRODUCERS, PAST_ROLE } from './rules';
 import { fold } from '../text';
 

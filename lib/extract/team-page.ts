@@ -1,6 +1,6 @@
 import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
-import { pageCompany } from './page';
+import { pageCompany } from './page-text';
 import { cleanName, person } from './names';
 import { fold } from '../text';
 

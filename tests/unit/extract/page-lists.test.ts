@@ -2,7 +2,8 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { collect } from '@/lib/extract/candidates';
-import { describedCompany, office, page, pageCompany, qualification, textAfter } from '@/lib/extract/page';
+import { office, page, qualification, textAfter } from '@/lib/extract/page';
+import { describedCompany, pageCompany } from '@/lib/extract/page-text';
 import { teamPage } from '@/lib/extract/team-page';
 import { lines, personLine } from '@/lib/extract/prose';
 

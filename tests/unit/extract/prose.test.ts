@@ -5,7 +5,8 @@ import { installLexicon } from '@/lib/extract/lexicon';
 import { opengraph } from '@/lib/extract/opengraph';
 import { collect } from '@/lib/extract/candidates';
 import { labelled } from '@/lib/extract/fields';
-import { companyHead, page, roleLine } from '@/lib/extract/page';
+import { page } from '@/lib/extract/page';
+import { companyHead, roleLine } from '@/lib/extract/page-text';
 import { introduced, presented, prose } from '@/lib/extract/prose';
 
 /*

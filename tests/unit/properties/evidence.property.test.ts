@@ -5,7 +5,8 @@ import { collect } from '@/lib/extract/candidates';
 import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { labelled } from '@/lib/extract/fields';
-import { describedCompany, page, pageCompany, qualification } from '@/lib/extract/page';
+import { page, qualification } from '@/lib/extract/page';
+import { describedCompany, pageCompany } from '@/lib/extract/page-text';
 import { personLine } from '@/lib/extract/prose';
 import {
   DECORATIONS,

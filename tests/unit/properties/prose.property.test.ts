@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { hasRoleWord, isPlace, isPlatform, isRole } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
-import { company, roleLine } from '@/lib/extract/page';
+import { company, roleLine } from '@/lib/extract/page-text';
 import { presented } from '@/lib/extract/prose';
 import {
   DECORATIONS,
