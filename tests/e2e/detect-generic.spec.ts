@@ -1,3 +1,4 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.helpers';
@@ -13,6 +14,15 @@ import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.help
 
 const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
 const fullName = (p: PageCase['expected'][number]) => `${p.primeiro_nome} ${p.ultimo_nome}`.trim();
+
+/** "Analisar em lote" from the panel: the batch page it opens, loaded. */
+async function openBatch(context: BrowserContext, panel: Page) {
+  const opened = context.waitForEvent('page');
+  await panel.getByTestId('batch-link').click();
+  const batch = await opened;
+  await batch.waitForLoadState();
+  return batch;
+}
 
 test.beforeEach(async ({ serviceWorker }) => {
   await setSettings(serviceWorker, { language: 'pt' });
@@ -35,10 +45,7 @@ test('a LinkedIn company people tab lists everyone with their company, and offer
       `${c.expected.length} pessoas detectadas. Escolha quem analisar, ou analise todas em lote.`,
     ),
   ).toBeVisible();
-  const opened = context.waitForEvent('page');
-  await panel.getByTestId('batch-link').click();
-  const batch = await opened;
-  await batch.waitForLoadState();
+  const batch = await openBatch(context, panel);
   await expect(batch.getByLabel(`Selecionar todas (${c.expected.length})`)).toBeChecked();
   const [first] = c.expected;
   await expect(batch.getByLabel(`${fullName(first!)} — ${first!.empresa}`)).toBeChecked();
@@ -63,10 +70,7 @@ test("a company registry's page lists its partners at the company it describes, 
   );
   const panel = await openPanel(openPage, tabId);
   await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
-  const opened = context.waitForEvent('page');
-  await panel.getByTestId('batch-link').click();
-  const batch = await opened;
-  await batch.waitForLoadState();
+  const batch = await openBatch(context, panel);
   for (const p of c.expected) await expect(batch.getByLabel(`${fullName(p)} — ${p.empresa}`)).toBeChecked();
   await expect(batch.getByText('CNPJá', { exact: false })).toHaveCount(0);
 });
