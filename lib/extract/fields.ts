@@ -253,7 +253,8 @@ export function itemCompany(doc: Document): string {
 /**
  * The page's person shown in a box labelled with their part ("Solicitante" + "Ana Souza"; "Ana Souza" with a "Host"
  * badge after it): the label vouches for the name's shape. The company: written beside the name, else the card
- * that shows the same person, else the address under the name, else the record's labelled company.
+ * that shows the same person, else the record's labelled company, else the one a work item's title is about, else
+ * the address under the name.
  */
 function boxPerson(doc: Document, label: Element, f: Fields): Candidate | null {
   const after = label.nextElementSibling ?? label.parentElement?.nextElementSibling;

@@ -1,5 +1,5 @@
 import type { Candidate, Extractor } from './types';
-import { all, meta, text } from './dom';
+import { all, meta, once, text } from './dom';
 import {
   addressNames,
   boxLabel,
@@ -355,23 +355,30 @@ const viewerMark = (t: string) =>
     .split(/[\s,;]+/)
     .some((w) => VIEWER_MARKS.includes(w));
 
+// a row's tag and first class: rows of one list share it
+const kind = (e: Element) => `${e.tagName}.${(e.getAttribute('class') ?? '').split(' ')[0]}`;
+
 /**
- * Lists of people where one row is the viewer's own (a call's participants, a meeting's roster): the viewer's name
- * elements, each with the list's other rows. A row is the viewer's name's ancestor whose parent holds rows of its tag
- * and class.
+ * Lists of people where one row is the viewer's own (a call's participants, a meeting's roster): the viewers' folded
+ * names, and the list's other rows, each with the path from the row to its name. A row is the viewer's name's
+ * ancestor whose parent holds rows of its tag and class. Once per reading (asked by `others` and by `extract`).
  */
-function rosters(doc: Document): { viewers: string[]; rows: [Element, number[]][] } {
+const rosters = (doc: Document) => once(doc, 'rosters', () => rostersOf(doc));
+
+function rostersOf(doc: Document): { viewers: string[]; rows: [Element, number[]][] } {
   const viewers: string[] = [];
   const rows: [Element, number[]][] = [];
   for (const el of all(doc, 'span,div,p,li,strong,b,td', 3000)) {
-    if (el.childElementCount || (el.textContent?.length ?? 99) > 80 || !viewerMark(text(el))) continue;
+    if (el.childElementCount) continue;
+    // the tag's text only when it may end in a parenthesis: most of a large page is passed over unread
+    const raw = el.textContent ?? '';
+    if (raw.length > 80 || !raw.includes(')') || !viewerMark(tidy(raw))) continue;
     // the mark in the name's text, or after it ("Ana Souza" + "(você)")
     let at: Element | null = cleanName(text(el)) ? el : el.previousElementSibling;
     const name = cleanName(text(at));
     if (!at || !name || !nameScore(name)) continue;
     viewers.push(fold(name));
     const path: number[] = [];
-    const kind = (e: Element) => `${e.tagName}.${(e.getAttribute('class') ?? '').split(' ')[0]}`;
     for (let up = 0; up < 6 && at.parentElement; up++, at = at.parentElement) {
       const list = at.parentElement;
       const same = Array.from(list.children).filter((c) => kind(c) === kind(at!));
