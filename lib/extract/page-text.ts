@@ -102,13 +102,15 @@ function organisation(raw: string): string {
 
 // DESCRIBED_PHRASES as patterns of folded text, built on first use
 let phrases: RegExp[] | undefined;
+/** The word each phrase cannot do without ("employees", "socios"): a text with none of them is passed over. */
+const PHRASE_WORDS = [...new Set(DESCRIBED_PHRASES.map((p) => p.replace('…', '').trim().split(' ')[0]!))];
 
 /** The company a heading's or a title's phrase names ("Acme Employees", "Sócios da Acme Ltda"), or ''. */
 function phraseCompany(raw: string): string {
   const t = tidy(raw);
   const f = fold(t);
   // folding keeps the text's length (accents off, lower case): the match's place is the original's
-  if (f.length !== t.length) return '';
+  if (f.length !== t.length || !PHRASE_WORDS.some((w) => f.includes(w))) return '';
   phrases ??= DESCRIBED_PHRASES.map(
     (p) =>
       new RegExp(

@@ -94,9 +94,6 @@ function headingPerson(doc: Document, mails: [string, Element][]) {
   if (!main) return null;
   const [name, score, el] = main;
   const key = fold(name);
-  // a lookup site's heading names the company it describes ("Acme", "Acme Management"), not a person
-  const about = fold(describedCompany(doc));
-  if (about && key.includes(about)) return null;
   const titled = [...titleParts(doc), partsOf(meta(doc, 'og:title'))[0]].some(
     (t) => fold(cleanName(t)) === key,
   );
@@ -107,6 +104,9 @@ function headingPerson(doc: Document, mails: [string, Element][]) {
     lines.map((l) => EMAIL.exec(l)?.[0]).find((e) => e && addressNames(e, name));
   // the shape alone is not a name: a second signal must back it
   if (score < 0.5 && !titled && !role && !mail) return null;
+  // a lookup site's heading names the company it describes ("Acme", "Acme Management"), not a person
+  const about = fold(describedCompany(doc));
+  if (about && key.includes(about)) return null;
   const og = partsOf(meta(doc, 'og:title'));
   return person(
     'page',

@@ -44,7 +44,7 @@ function roleOf(el: Element): string {
   return '';
 }
 
-/** Pages listing several people as cards (name and role); the company is the page's (lib/extract/page.ts pageCompany). */
+/** Pages listing several people as cards (name and role); the company is the page's (lib/extract/page-text.ts pageCompany). */
 export const teamPage: Extractor = {
   id: 'team-page',
   extract(doc) {
