@@ -81,6 +81,8 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'pt_BR',
     icons: ICONS,
+    // sidePanel.open (Chrome 116); the content scripts follow in-app navigation with the Navigation API (102)
+    minimum_chrome_version: '116',
     permissions: ['storage', 'sidePanel', 'contextMenus', 'activeTab', 'scripting', 'alarms'],
     host_permissions: hostPermissions(process.env, command),
     optional_host_permissions: ['https://*/*'],

@@ -80,12 +80,10 @@ export function serve(module: string) {
         .catch(() => browser.runtime?.id || stop());
     }, 300);
   };
+  // the Navigation API: every Chrome the extension installs on has it (manifest `minimum_chrome_version`)
   const nav = (globalThis as { navigation?: EventTarget }).navigation;
-  // without the Navigation API, a look at the address each second while the page is shown
-  const poll = nav ? undefined : setInterval(() => document.hidden || moved(), 1000);
   const stop = () => {
     clearTimeout(timer);
-    clearInterval(poll);
     nav?.removeEventListener('navigate', moved);
     browser.runtime.onMessage.removeListener(onMessage);
   };

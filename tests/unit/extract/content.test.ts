@@ -294,24 +294,6 @@ describe('single-page navigation', () => {
     expect(send).toHaveBeenCalledOnce();
   });
 
-  it('without the Navigation API, looks at the address each second while the page is shown', async () => {
-    delete page.navigation;
-    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
-    let hidden = true;
-    Object.defineProperty(page.document, 'hidden', { get: () => hidden });
-    linkedin.main();
-    page.location.href = 'https://www.linkedin.com/in/bruno-lima-7c1d2e/';
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(send).not.toHaveBeenCalled();
-    hidden = false;
-    await vi.advanceTimersByTimeAsync(1500);
-    expect(send).toHaveBeenCalledOnce();
-    expect(send).toHaveBeenCalledWith({
-      type: 'page-changed',
-      url: 'https://www.linkedin.com/in/bruno-lima-7c1d2e/',
-    });
-  });
-
   it('survives the extension being gone, then stops watching and answering', async () => {
     const send = vi
       .spyOn(fakeBrowser.runtime, 'sendMessage')
