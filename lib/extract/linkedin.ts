@@ -5,88 +5,13 @@ import { splitLine } from './selection';
 import { inNoise } from './evidence';
 import { linesAfter, roleLine } from './page-text';
 import { fold } from '../text';
-
-/** One reading of whose profile this is: [name, company, title, the /in/<slug> it is known to belong to]. */
-type Signal = [name: string, company?: string, title?: string, slug?: string];
-
-const slugOf = (href: string | null | undefined) => {
-  const slug = /\/in\/([^/?#]+)/.exec(href ?? '')?.[1];
-  try {
-    return slug && fold(decodeURIComponent(slug));
-  } catch {
-    return slug;
-  }
-};
-
-/** The lines of an experience entry: [title, "Nubank · Tempo integral", dates] or, for several roles, [company, type]. */
-function job(
-  entry: Element | null | undefined,
-  line: string,
-  nested: string,
-): [company: string, title: string] {
-  if (!entry) return ['', ''];
-  const lines = all(entry, line, 4).map(text).filter(Boolean);
-  const one = cleanCompany(lines[1]);
-  return one
-    ? [one, lines[0] ?? '']
-    : [lines[0] ?? '', text(entry.querySelector(nested)?.querySelector(line))];
-}
-
-const slugIn = (root: ParentNode) =>
-  all(root, 'a[href*="/in/"]', 50)
-    .map((a) => slugOf(a.getAttribute('href')))
-    .find(Boolean);
-
-const SCHOOL =
-  /universi|faculdade|escola|school|college|institut|funda[cç][aã]o getulio|fgv|usp\b|unicamp|insper|puc\b|mba\b/i;
-const NOT_HEADLINE =
-  /^[·•]|^\d+º?$|conex|connection|seguidores|followers|informa[cç][oõ]es de contato|contact info/i;
-
-/** The server-driven layout: obfuscated classes, so structure only (componentkey, headings, roles). */
-function serverDriven(doc: Document, top: Element): Signal {
-  const ps = all(top, 'p', 20).map(text);
-  const headline = ps.find((p) => p.includes(' ') && !NOT_HEADLINE.test(p) && !/\(.*\/.*\)/.test(p)) ?? '';
-  const [title, company] = splitRole(headline) ?? [];
-  const experience = all(doc, '[componentkey^="entity-collection-item-"]', 300).find((item) =>
-    /experi[eê]ncia|experience/i.test(text(item.closest('section')?.querySelector('h2'))),
-  );
-  const [current, role] = job(experience, 'p', '[componentkey^="entity-collection-item-"]');
-  const badge = all(top, '[role=button]', 10)
-    .map(text)
-    .find((b) => b && !SCHOOL.test(b));
-  return [text(top.querySelector('h2')), current || badge || company, role || title, slugIn(top)];
-}
+import { keyed, profilePerson, slugOf, topCard, type Signal } from './linkedin-top';
 
 /** Every reading of the page; a profile embedded for another address (`slug`) gives its name only. */
 function signals(doc: Document, slug: string | undefined): Signal[] {
   const list: Signal[] = [];
-  const top = doc.querySelector('section[componentkey$="Topcard" i]');
-  const h1 = top ? null : (doc.querySelector('main h1') ?? doc.querySelector('h1'));
-  if (top) list.push(serverDriven(doc, top));
-  if (h1) {
-    const card = h1.closest('section') ?? doc;
-    // logged in: .text-body-medium; the public page: its headline under the name
-    const [title, company] = splitRole(pick(card, '.text-body-medium,.top-card-layout__headline')) ?? [];
-    // The experience card's first entry. One role: [title, "Nubank · Tempo integral", dates];
-    // several roles at one company: [company, "Tempo integral · 5 anos"] and the roles in a nested list.
-    const [current, role] = job(
-      doc.querySelector('#experience')?.closest('section')?.querySelector('li'),
-      'span[aria-hidden=true]',
-      'li',
-    );
-    list.push([
-      text(h1),
-      current ||
-        pick(
-          card,
-          '[aria-label^="Current company" i],[aria-label^="Empresa atual" i],[data-section=currentPositionsDetails] a,a[data-tracking-control-name$="current-company"]',
-        ) ||
-        company,
-      role || title,
-      // the card's own links (/in/<slug>/overlay/contact-info/) say whose card it is
-      slugIn(card),
-    ]);
-  }
+  const card = topCard(doc);
+  if (card) list.push(card);
   // the public page's schema.org Person names its profile
   for (const s of all(doc, 'script[type="application/ld+json"]', 10))
     for (const o of jsonObjects(s.textContent, 2e5, 500))
@@ -126,7 +51,7 @@ const readings = (doc: Document, url: URL) => once(doc, `linkedin ${url.href}`, 
 function readingsOf(doc: Document, url: URL) {
   const slug = slugOf(url.pathname);
   // each reading with its folded name, worked out once: the embedded JSON can name hundreds of people
-  const read = signals(doc, slug).map((s) => [fold(cleanName(s[0])), s] as const);
+  const read = signals(doc, slug).map(keyed);
   // names known to belong to another profile: the one viewed before an in-app navigation, people nearby
   const others = new Set(read.filter(([, s]) => s[3] && s[3] !== slug).map(([key]) => key));
   return { slug, read, others };
@@ -134,24 +59,7 @@ function readingsOf(doc: Document, url: URL) {
 
 function profile(doc: Document, url: URL): Candidate[] {
   const { slug, read, others } = readings(doc, url);
-  let ok = read.filter(([key, s]) => key && (s[3] ? s[3] === slug : !others.has(key)));
-  const sure = ok.find(([, s]) => s[3]);
-  // With no signal naming its profile, a name-like slug ("bruno-lima-4a5b6c") must share a word with the name.
-  const words = slug?.split('-').filter((w) => /^\p{L}{3,}$/u.test(w)) ?? [];
-  if (sure) ok = ok.filter(([key]) => key === sure[0]);
-  else if (words[1]) ok = ok.filter(([key]) => key.split(' ').some((w) => words.includes(w)));
-  const best = ok[0];
-  const same = ok.filter(([key]) => key === best?.[0]).map(([, s]) => s);
-  return found([
-    best &&
-      person(
-        'linkedin',
-        sure ? 0.95 : 0.75,
-        best[1][0],
-        same.map((s) => cleanCompany(s[1])).find(Boolean),
-        same.map((s) => s[2]).find(Boolean),
-      ),
-  ]);
+  return found([profilePerson(read, slug, others)]);
 }
 
 /**
