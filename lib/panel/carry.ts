@@ -33,7 +33,7 @@ export function writesHere(url: string): boolean {
   );
 }
 
-const personKey = (p: Pick<LookupInput, 'primeiro_nome' | 'ultimo_nome'>) =>
+export const personKey = (p: Pick<LookupInput, 'primeiro_nome' | 'ultimo_nome'>) =>
   fold(`${p.primeiro_nome} ${p.ultimo_nome}`);
 
 /** Whether the page at `url` shows `person` among `candidates` (folded name). */

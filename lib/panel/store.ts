@@ -4,7 +4,7 @@ import type { Candidate } from '@/lib/extract/types';
 import type { MeetingReading } from '@/lib/extract/meeting-types';
 import type { Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
-import { keepsPerson } from '@/lib/panel/carry';
+import { keepsPerson, personKey } from '@/lib/panel/carry';
 import type { PanelWorker } from '@/lib/panel/worker';
 import {
   type Depth,
@@ -187,6 +187,8 @@ export function inputOf(draft: Draft): LookupInput | null {
   };
 }
 
+const sameDraft = (a: Draft, b: Draft) => (Object.keys(a) as (keyof Draft)[]).every((k) => a[k] === b[k]);
+
 export const draftOf = (input: Partial<LookupInput>): Draft => ({
   primeiro_nome: input.primeiro_nome ?? '',
   ultimo_nome: input.ultimo_nome ?? '',
@@ -293,6 +295,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
     }
 
     function applyDetection(r: Responses['detect']) {
+      const shown = get().detection;
       // Also "not granted": a declared content script that has not started yet looks the same from here.
       const empty = r.ok ? r.candidates.length === 0 && !r.meeting : r.reason !== 'unsupported';
       if (empty && settleRetries < SETTLE_RETRIES_MS.length)
@@ -321,6 +324,19 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
       // The user's own choice on this page stands (a form offered empty and left untouched is no choice);
       // a new page starts from what it shows.
       const untouched = origin?.kind === 'manual' && Object.values(draft).every((v) => !v.trim());
+      // The same page read again (the full reading after the page's quick answer, a page that changed in place): a
+      // form still as the page gave it follows that person's newer reading.
+      const given =
+        samePage && origin?.kind === 'candidate' && shown.status === 'done' && shown.candidates[origin.index];
+      if (given && sameDraft(draft, draftOf(given))) {
+        const index = r.candidates.findIndex((c) => personKey(c) === personKey(given));
+        const next = index >= 0 && draftOf(r.candidates[index]!);
+        // (an unchanged form is not quoted again)
+        if (next)
+          return sameDraft(next, draft)
+            ? set({ origin: { kind: 'candidate', index } })
+            : setForm({ kind: 'candidate', index }, next);
+      }
       if (origin && !untouched && (origin.kind !== 'candidate' || samePage)) return;
       if (r.candidates.length === 1) setForm({ kind: 'candidate', index: 0 }, draftOf(r.candidates[0]!));
       else if (r.candidates.length === 0) setForm({ kind: 'manual' }, EMPTY_DRAFT);

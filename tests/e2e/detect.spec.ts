@@ -136,6 +136,25 @@ test('LinkedIn in-app navigation: the panel moves to the new profile and never s
   await shot(await atTop(panel), 'detect-linkedin-after-navigation');
 });
 
+test('LinkedIn profile: the top card answers first, and the fuller reading that follows fills the form by itself', async ({
+  context,
+  serviceWorker,
+  openPage,
+}) => {
+  // linkedin-profile.html with the company left out of its top card (headline, current-company button) and no
+  // experience card: the card gives the name alone; the page's embedded JSON and og:title still name the company
+  const url = 'https://www.linkedin.com/in/ana-souza-4b2a91/';
+  const html = readPage('linkedin-profile.html')
+    .replace('>Head de Vendas na Nubank | Palestrante<', '>Head de Vendas | Palestrante<')
+    .replace('aria-label="Empresa atual: Nubank.', 'aria-label="Formação.')
+    .replace('id="experience"', 'id="sobre"');
+  const { tabId } = await openTab(context, serviceWorker, url, html);
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel)).toHaveText(['Ana Souza']);
+  await expect(panel.getByLabel('Empresa *')).toHaveValue('Nubank');
+  await expect(panel.getByLabel('Primeiro nome *')).toHaveValue('Ana');
+});
+
 test('a team page lists everyone on it', async ({ context, serviceWorker, openPage, shot }) => {
   const team = caseOf('team-page.html');
   // The manifest grants localhost, so the content script is injected there on demand, as after a grant.

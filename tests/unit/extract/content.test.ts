@@ -56,11 +56,18 @@ function ask(message: unknown) {
   return reply;
 }
 const extract = () => ask({ type: 'extract' });
-/** Asks who is on the page and waits for the answer (the first question loads the reader module). */
+/** The stand-ins for the modules asked for and not yet run (./run-module.ts). */
+const pending = () => (globalThis as { loading?: string[] }).loading ?? [];
+/**
+ * Asks who is on the page and waits for the answer, and for the reader modules the first question loads (a profile's
+ * top card answers before they are in).
+ */
 async function extracted() {
   const reply = extract();
   // a loaded machine may take more than waitFor's default second to load the modules
   await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce(), { timeout: 5000 });
+  await vi.waitFor(() => expect(pending()).toEqual([]), { timeout: 5000 });
+  await vi.advanceTimersByTimeAsync(0);
   return reply;
 }
 const answerOf = (reply: ReturnType<typeof ask>) => reply.mock.calls[0]![0]!;
@@ -201,8 +208,9 @@ describe('content scripts', () => {
         expect(declared).toHaveLength(1);
         open(file, url);
         entries[declared[0]!.file as keyof typeof entries].main();
-        const reply = await extracted();
-        expect(people(answerOf(reply).candidates)).toEqual(expected);
+        await extracted();
+        // the modules' answer (a profile's quick answer may come first)
+        expect(people(answerOf(extract()).candidates)).toEqual(expected);
       });
     },
   );
@@ -257,6 +265,92 @@ describe('content scripts', () => {
     ]);
     page.location.href = 'https://www.linkedin.com/feed/';
     expect(answerOf(extract()).candidates.map((c) => c.source)).toContain('opengraph');
+  });
+});
+
+describe('the quick answer on a LinkedIn profile', () => {
+  const BADGE = 'https://www.linkedin.com/in/rodrigo-farias-kam/';
+
+  it('is the top card, at once, before any reader module has run; the modules read the page after it', async () => {
+    open('linkedin-sdui-badge.html', BADGE);
+    linkedin.main();
+    const reply = extract();
+    expect(reply).toHaveBeenCalledOnce();
+    expect(page.window.__perfilIntel?.modules).toEqual([]);
+    expect(answerOf(reply)).toMatchObject({ url: BADGE, composing: false });
+    expect(people(answerOf(reply).candidates)).toEqual([
+      { primeiro_nome: 'Rodrigo', ultimo_nome: 'Farias', empresa: 'Ambev', source: 'linkedin' },
+    ]);
+    await vi.waitFor(() => expect(pending()).toEqual([]), { timeout: 5000 });
+    expect(page.window.__perfilIntel?.modules).toEqual(modulesFor(LINKEDIN));
+  });
+
+  it('tells the extension to ask again, once, when the modules read the page otherwise', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    open('linkedin-sdui-badge.html', BADGE);
+    linkedin.main();
+    extract();
+    // asked again while the modules load: the same quick answer, and still one reading
+    expect(extract()).toHaveBeenCalledOnce();
+    await extracted();
+    expect(send).toHaveBeenCalledOnce();
+    expect(send).toHaveBeenCalledWith({ type: 'page-changed', url: BADGE });
+    // the modules' answer adds the title the card's badge layout leaves out
+    expect(people(answerOf(extract()).candidates)).toEqual([
+      {
+        primeiro_nome: 'Rodrigo',
+        ultimo_nome: 'Farias',
+        empresa: 'Ambev',
+        cargo: 'Key Account Manager',
+        source: 'linkedin',
+      },
+    ]);
+    expect(loaded).toEqual(modulesFor(LINKEDIN));
+  });
+
+  it('says nothing more when the modules read the page as the card did', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    linkedin.main();
+    const reply = extract();
+    expect(reply).toHaveBeenCalledOnce();
+    await extracted();
+    // the same person, read by more readers (a higher score, which the panel does not show)
+    expect(people(answerOf(extract()).candidates)).toEqual(people(answerOf(reply).candidates));
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a list of people',
+      'li-search-classic.html',
+      'https://www.linkedin.com/search/results/people/?keywords=compras',
+    ],
+    [
+      'a profile whose card does not link to it (the public page)',
+      'linkedin-public.html',
+      'https://www.linkedin.com/in/marcosvteles/',
+    ],
+  ])('is not given on %s: the modules answer', async (_, file, url) => {
+    open(file, url);
+    linkedin.main();
+    const reply = extract();
+    expect(reply).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce(), { timeout: 5000 });
+    expect(page.window.__perfilIntel?.modules).toEqual(modulesFor(LINKEDIN));
+    expect(answerOf(reply).candidates.length).toBeGreaterThan(0);
+  });
+
+  it('is not given when the card cannot be read: the modules answer', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    vi.spyOn(page.document, 'querySelector').mockImplementationOnce(() => {
+      throw new Error('a page that fights back');
+    });
+    linkedin.main();
+    const reply = extract();
+    expect(reply).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(reply).toHaveBeenCalledOnce(), { timeout: 5000 });
+    expect(people(answerOf(reply).candidates)).toMatchObject([{ primeiro_nome: 'Ana', empresa: 'Nubank' }]);
+    expect(send).not.toHaveBeenCalled();
   });
 });
 

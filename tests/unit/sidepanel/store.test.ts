@@ -226,6 +226,55 @@ describe('following the page', () => {
     expect(t.s().draft.contexto_adicional).toBe('Área comercial');
   });
 
+  describe("the page's fuller answer after its quick one (same address, read again)", () => {
+    const PROFILE = 'https://www.linkedin.com/in/ana';
+    const quick = person('Ana', 'Souza', '');
+    const full = [person('Ana', 'Souza', 'Nubank', 'Head de Vendas'), bruno];
+
+    it('fills a form the seller has not touched with that person’s fuller reading, and prices it', async () => {
+      const replies = [found(PROFILE, quick), found(PROFILE, ...full)];
+      const t = setup({ detect: () => replies.shift()!, quote: (d) => quote(d) });
+      t.s().follow(7);
+      await settle();
+      expect(t.s().draft).toMatchObject({ primeiro_nome: 'Ana', empresa: '' });
+      expect(t.sent('quote')).toEqual([]);
+      await t.s().detect();
+      await settle();
+      expect(t.s().origin).toEqual({ kind: 'candidate', index: 0 });
+      expect(t.s().draft).toEqual({
+        primeiro_nome: 'Ana',
+        ultimo_nome: 'Souza',
+        empresa: 'Nubank',
+        contexto_adicional: '',
+      });
+      expect(t.sent('quote').at(-1)?.data).toMatchObject({ input: { empresa: 'Nubank' } });
+    });
+
+    it('keeps what the seller typed meanwhile', async () => {
+      const replies = [found(PROFILE, quick), found(PROFILE, ...full)];
+      const t = setup({ detect: () => replies.shift()!, quote: (d) => quote(d) });
+      t.s().follow(7);
+      await settle();
+      t.s().edit({ empresa: 'Nu Pagamentos' });
+      await t.s().detect();
+      expect(t.s().draft.empresa).toBe('Nu Pagamentos');
+    });
+
+    it('follows the person to where the fuller answer lists them', async () => {
+      const replies = [found(PROFILE, ana), found(PROFILE, bruno, ana)];
+      const t = setup({ detect: () => replies.shift()!, quote: (d) => quote(d) });
+      t.s().follow(7);
+      await settle();
+      const quoted = t.sent('quote').length;
+      await t.s().detect();
+      await settle();
+      expect(t.s().origin).toEqual({ kind: 'candidate', index: 1 });
+      expect(t.s().draft.primeiro_nome).toBe('Ana');
+      // the same form: not priced again
+      expect(t.sent('quote')).toHaveLength(quoted);
+    });
+  });
+
   it('offers the empty manual form when nobody is found or the site is not granted', async () => {
     let reply: Responses['detect'] = found('https://example.com/');
     const t = setup({ detect: () => reply, quote: (d) => quote(d) });
