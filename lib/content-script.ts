@@ -63,14 +63,14 @@ export function serve(module: string, quick?: (doc: Document, url: URL) => Candi
     const files = [...new Set([...SHARED_MODULES, ...shared.wanted, GENERIC_MODULE])];
     const ready = files.every((f) => shared.modules.includes(f)) && answer();
     if (ready) return void reply(ready);
-    // Only the sites with a script may load the modules; elsewhere the extension injects them itself (and an
-    // empty reply makes it do so). One reading at a time, whoever asks meanwhile.
-    // a quick answer goes first, before the modules are asked for
+    // A quick answer goes first, before the modules are asked for (asking first delays it).
     const first = quickAnswer();
     if (first) {
       given = first.candidates;
       reply(first);
     }
+    // Only the sites with a script may load the modules; elsewhere the extension injects them itself (and an
+    // empty reply makes it do so). One reading at a time, whoever asks meanwhile.
     if (!loading) {
       const reading = (loading = ensureAll(files)
         .then(answer)
