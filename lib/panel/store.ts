@@ -336,8 +336,8 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
           return sameDraft(next, draft)
             ? set({ origin: { kind: 'candidate', index } })
             : setForm({ kind: 'candidate', index }, next);
-      }
-      if (origin && !untouched && (origin.kind !== 'candidate' || samePage)) return;
+        // that person is no longer on the page: the form starts from what it shows now
+      } else if (origin && !untouched && (origin.kind !== 'candidate' || samePage)) return;
       if (r.candidates.length === 1) setForm({ kind: 'candidate', index: 0 }, draftOf(r.candidates[0]!));
       else if (r.candidates.length === 0) setForm({ kind: 'manual' }, EMPTY_DRAFT);
       else setForm(null, EMPTY_DRAFT);

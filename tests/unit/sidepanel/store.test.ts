@@ -260,6 +260,16 @@ describe('following the page', () => {
       expect(t.s().draft.empresa).toBe('Nu Pagamentos');
     });
 
+    it('starts the form again when the fuller answer no longer shows that person', async () => {
+      const replies = [found(PROFILE, ana), found(PROFILE, bruno)];
+      const t = setup({ detect: () => replies.shift()!, quote: (d) => quote(d) });
+      t.s().follow(7);
+      await settle();
+      await t.s().detect();
+      expect(t.s().origin).toEqual({ kind: 'candidate', index: 0 });
+      expect(t.s().draft.primeiro_nome).toBe('Bruno');
+    });
+
     it('follows the person to where the fuller answer lists them', async () => {
       const replies = [found(PROFILE, ana), found(PROFILE, bruno, ana)];
       const t = setup({ detect: () => replies.shift()!, quote: (d) => quote(d) });
