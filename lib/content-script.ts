@@ -7,7 +7,7 @@ import type { ComposeResult, ContentEvent, ContentRequest, ContentResponse } fro
 import type { Candidate } from '@/lib/extract/types';
 
 /** What the panel shows of the people on a page (their order, names, companies and titles), to compare. */
-const shown = (list: Candidate[] = []) =>
+const shown = (list: Candidate[]) =>
   JSON.stringify(list.map((c) => [c.primeiro_nome, c.ultimo_nome, c.empresa, c.cargo, c.source]));
 
 /** Loads an extension module into the page's isolated world (a web-accessible file of the extension). */
@@ -78,7 +78,8 @@ export function serve(module: string, quick?: (doc: Document, url: URL) => Candi
       void reading.then((r) => {
         loading = undefined;
         // a quick answer was given meanwhile and the modules read the page otherwise: the extension asks again
-        if (given && shown(r?.candidates) !== shown(given)) tell(location.href);
+        // (modules that could not load leave the quick answer standing)
+        if (given && r && shown(r.candidates) !== shown(given)) tell(location.href);
         given = undefined;
       });
     }

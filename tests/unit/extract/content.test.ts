@@ -340,6 +340,23 @@ describe('the quick answer on a LinkedIn profile', () => {
     expect(answerOf(reply).candidates.length).toBeGreaterThan(0);
   });
 
+  it('stands when the modules cannot be loaded: no notice, so the panel does not ask again and again', async () => {
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
+    vi.mocked(fakeBrowser.runtime.getURL).mockImplementation((file: string) => {
+      loaded.push(file);
+      return file === '/extract-generic.js' ? 'chrome-extension://gone/x.js' : moduleUrl(file);
+    });
+    linkedin.main();
+    const reply = extract();
+    expect(people(answerOf(reply).candidates)).toMatchObject([{ primeiro_nome: 'Ana' }]);
+    await vi.waitFor(() => expect(pending()).toEqual([]), { timeout: 5000 });
+    await vi.waitFor(() => expect(loaded).toContain('/extract-generic.js'));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(send).not.toHaveBeenCalled();
+    // asked again: the quick answer again
+    expect(people(answerOf(extract()).candidates)).toMatchObject([{ primeiro_nome: 'Ana' }]);
+  });
+
   it('is not given when the card cannot be read: the modules answer', async () => {
     const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue(undefined);
     vi.spyOn(page.document, 'querySelector').mockImplementationOnce(() => {
