@@ -356,7 +356,7 @@ function contacts(doc: Document, co: string): Candidate[] {
     // a name of a known given name, or one whose mail address is under it
     if (score < 0.5 && !lines.some((l) => mailOf(name, EMAIL.exec(l)?.[0]))) continue;
     const elsewhere = role && roleLine(role)?.[1];
-    const one = role && !(elsewhere && !sameName(elsewhere, co)) && person('page', 0.7, name, co, role);
+    const one = role && !(elsewhere && !sameName(elsewhere, co)) && person('page', 0.6, name, co, role);
     if (one) out.push(one);
   }
   return out;
