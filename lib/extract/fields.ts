@@ -49,6 +49,9 @@ const SIDE = 'aside,[role=complementary]';
 // where the signed-in user and the app's menus show, never the record
 const NOT_RECORD = 'header,[role=banner],[class*=user i],[class*=owner i]';
 
+// letters and digits of a folded text: "Laticínios Serra Azul" -> "laticiniosserraazul"
+const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
+
 /** Whether a value is what an empty field shows ("—", "Adicionar", "Select…", "Adicionar empresa"). */
 export function isPlaceholder(value: string): boolean {
   const words = fold(value)
@@ -284,13 +287,13 @@ function boxPerson(doc: Document, label: Element, f: Fields): Candidate | null {
 /**
  * The record's name where its fields name no one: the part of the page's title that reads as a name ("Ms. Emily
  * Carter | Lead | Salesforce"), else the nearest heading (then the nearest element called a title or a name) before
- * the fields that reads as one — never the signed-in user's.
+ * the fields that reads as one — never the signed-in user's —, else a part of the title of a name's shape whose
+ * surname the record's mail address holds.
  */
-export function recordName(doc: Document, at: Element): string {
-  const titled = titleParts(doc)
-    .map((t) => cleanName(t))
-    .find((t) => t && nameScore(t) >= 0.5);
-  if (titled) return titled;
+export function recordName(doc: Document, at: Element, email?: string): string {
+  const titled = titleParts(doc).map((t) => cleanName(t));
+  const sure = titled.find((t) => t && nameScore(t) >= 0.5);
+  if (sure) return sure;
   for (const selector of ['h1,h2,h3', '[class*=title i],[class*=name i]']) {
     const before = all(doc, selector, 300).filter(
       // DOCUMENT_POSITION_PRECEDING: the element comes before the fields
@@ -302,7 +305,61 @@ export function recordName(doc: Document, at: Element): string {
       .at(-1);
     if (name) return name;
   }
+  // a name the title gives by its shape alone, when the record's mail address is its ("Gareth Pemberton - Contact",
+  // g.pemberton@…)
+  return titled.find((t) => t && nameScore(t) && mailOf(t, email)) ?? '';
+}
+
+/** Whether a mail address is a name's: its part before the '@' holds the name's last word ("g.pemberton@…"). */
+const mailOf = (name: string, email = '') =>
+  squash(email.split('@')[0]!).includes(squash(name.split(' ').at(-1)!));
+
+// the texts that name a record: its first headings (a control's value in an edit form) and its title's parts
+const recordTitles = (doc: Document) => [...all(doc, 'h1', 2).map(shown), ...titleParts(doc)];
+
+/**
+ * The record's own name where it reads as a company's and the fields name none ("Laticínios Serra Azul Ltda -
+ * Terceiros", a heading "Cooperativa Agroindustrial Vale Verde"): a legal form or kind of organisation in it, or
+ * the letters its mail domain squashes it into ("meridiancold.com" for "Meridian Cold Chain Logistics") — the name
+ * as the record writes it, never the domain's word.
+ */
+export function recordCompany(doc: Document, email?: string): string {
+  const domain = squash(domainCompany(email));
+  for (const t of recordTitles(doc)) {
+    const co = company(t);
+    const letters = squash(co);
+    if (
+      co &&
+      (hasCompanyWord(co) ||
+        (domain.length > 3 && (domain.startsWith(letters) || letters.startsWith(domain))))
+    )
+      return co;
+  }
   return '';
+}
+
+/**
+ * A company record's people (its contacts' cards or rows) where the record is the company's (its title or heading
+ * names it): a text of its own that reads as a name (a known given name, or the mail address under it is its), a
+ * role line under or beside it that names no other company; never in the app's header or user menu.
+ */
+function contacts(doc: Document, co: string): Candidate[] {
+  const out: Candidate[] = [];
+  if (!recordTitles(doc).some((t) => sameName(t, co))) return out;
+  for (const el of all(doc, 'h3,h4,h5,h6,strong,b,a,p,span,td,div', 3000)) {
+    if (el.childElementCount > 1 || out.length >= 20) continue;
+    const name = cleanName(text(el));
+    const score = name ? nameScore(name) : 0;
+    if (!score || el.closest(NOT_RECORD) || fieldNoise(el)) continue;
+    const lines = linesAfter(el, 4);
+    const role = lines.slice(0, 2).find(isRole);
+    // a name of a known given name, or one whose mail address is under it
+    if (score < 0.5 && !lines.some((l) => mailOf(name, EMAIL.exec(l)?.[0]))) continue;
+    const elsewhere = role && roleLine(role)?.[1];
+    const one = role && !(elsewhere && !sameName(elsewhere, co)) && person('page', 0.6, name, co, role);
+    if (one) out.push(one);
+  }
+  return out;
 }
 
 /** The person of a record's labelled fields ("Nome", "Sobrenome", "Empresa", "Cargo", "E-mail"). */
@@ -314,16 +371,22 @@ export const labelled: Extractor = {
     // a labelled title may say where ("Title: Chief Executive Officer of Meridian Cold Chain")
     const labelledCo = company(f.company) || roleLine(f.role ?? '')?.[1] || '';
     // a work item's title says which company it is about
-    const item = labelledCo ? '' : itemCompany(doc);
+    // else the record's own name, where it is a company's
+    const item = labelledCo ? '' : itemCompany(doc) || recordCompany(doc, f.email);
     const co = labelledCo || item || domainCompany(f.email);
     // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
     const sure = labelledCo ? 0.9 : item ? 0.7 : 0.5;
-    const named = cleanName(f.full || `${f.first ?? ''} ${f.last ?? ''}`);
+    const named = cleanName(f.full || [f.first, f.middle, f.last].filter(Boolean).join(' '));
     if (named && nameScore(named))
       return found([person('page', Math.max(sure, 0.8), named, co, f.role), ...boxed]);
     // the heading names the record, the fields say where they work; where the heading is the fields' company (a
     // registry's or a directory's page about it), the fields are the company's and name no one
-    const name = at && co && !sameName(co, text(all(doc, 'h1', 1)[0])) ? recordName(doc, at) : '';
-    return found([name && !sameName(name, co) ? person('page', sure, name, co, f.role) : null, ...boxed]);
+    const name = at && co && !sameName(co, text(all(doc, 'h1', 1)[0])) ? recordName(doc, at, f.email) : '';
+    if (name && !sameName(name, co)) return found([person('page', sure, name, co, f.role), ...boxed]);
+    // a company's record: its contacts, at the company
+    return found([
+      ...(at && (labelledCo || item) && !boxed.length ? contacts(doc, labelledCo || item) : []),
+      ...boxed,
+    ]);
   },
 };

@@ -1,5 +1,6 @@
 import type { Extractor } from './types';
 import { meta } from './dom';
+import { nameScore } from './evidence';
 import { siteOrganization } from './jsonld';
 import { found, person } from './names';
 import { fold } from '../text';
@@ -13,8 +14,8 @@ export const metaAuthor: Extractor = {
   id: 'meta-author',
   extract(doc) {
     const author = meta(doc, 'author');
-    // A single word is usually a team or a brand ("Redação"), not a person; nor is the site's own name.
-    return /\S\s+\S/.test(author) &&
+    // A team or a brand ("Redação", "Dolibarr Development Team") does not read as a name; nor is the site's own name.
+    return nameScore(author) &&
       ![siteOrganization(doc), meta(doc, 'og:site_name')].some((site) => fold(site) === fold(author))
       ? found([person('meta-author', 0.5, author)])
       : [];

@@ -14,12 +14,14 @@ export const LABELS = {
     'pessoa de contato', 'responsavel pelo cliente', 'primary contact', 'main contact', 'contact person',
   ],
   first: ['primeiro nome', 'prenome', 'first name', 'given name', 'firstname'],
+  middle: ['nome do meio', 'middle name'],
   last: ['sobrenome', 'ultimo nome', 'last name', 'surname', 'family name', 'lastname'],
   company: [
     'empresa', 'nome da empresa', 'organizacao', 'organizacao do contato', 'conta', 'nome da conta', 'company',
     'company name', 'account', 'account name', 'organization', 'organisation', 'employer', 'empregador',
     'razao social', 'nome fantasia', 'companhia', 'instituicao', 'empresas', 'companies', 'organizacoes',
-    'organizations', 'empresa do contato', 'empresa atual', 'current company',
+    'organizations', 'empresa do contato', 'empresa atual', 'current company', 'terceiro', 'third party',
+    'customer name',
   ],
   role: [
     'cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual',
@@ -220,7 +222,7 @@ export const COMPANY_WORDS = [
   'corporation', 'company', 'co.', 'group', 'grupo', 'holding', 'me', 'eireli', 'epp', 'cia', 'companhia',
   'tecnologia', 'technologies', 'technology', 'tech', 'solucoes', 'solutions', 'consultoria', 'consulting',
   'partners', 'labs', 'industria', 'industrias', 'comercio', 'servicos', 'services', 'sistemas', 'systems',
-  'software', 'bank', 'banco', 'seguros', 'capital', 'investimentos', 'engenharia', 'logistica', 'software',
+  'software', 'bank', 'banco', 'seguros', 'capital', 'investimentos', 'engenharia', 'logistica', 'logistics',
   'digital', 'agro', 'energia', 'hospital', 'universidade', 'university', 'instituto', 'institute', 'fundacao',
   'associacao', 'cooperativa', 'foundation', 'global', 'brasil', 'brazil', 'international', 'network',
 ];

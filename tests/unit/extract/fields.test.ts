@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { fields, isPlaceholder, labelled, shown } from '@/lib/extract/fields';
 import { installLexicon } from '@/lib/extract/lexicon';
+import { metaAuthor } from '@/lib/extract/meta-author';
 import { cleanName } from '@/lib/extract/names';
 import { page } from '@/lib/extract/page';
 import { HONORIFICS, PLACEHOLDERS } from '@/lib/extract/rules';
@@ -223,6 +224,103 @@ describe("the record's name with the fields' company", () => {
       labelled.extract(doc(registry('TRANSPORTADORA RODAGEM NORTE LTDA')), new URL('https://x.y')),
     ).toEqual([]);
     expect(labelled.extract(doc(registry('Transportadora Rodagem Norte')), new URL('https://x.y'))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("an ERP's customer and contact records", () => {
+  // the labelled fields' reader alone
+  const own = (body: string, title = '') =>
+    labelled
+      .extract(doc(body, title), new URL('https://erp.exemplo.com.br/registro/1'))
+      .map((c) => [`${c.primeiro_nome} ${c.ultimo_nome}`, c.empresa]);
+
+  it('a middle name field ("Nome do Meio", "Middle Name") joins the first and the last name', () => {
+    for (const [first, middle, last] of [
+      ['Primeiro Nome', 'Nome do Meio', 'Sobrenome'],
+      ['First Name', 'Middle Name', 'Last Name'],
+    ])
+      expect(
+        people(`<label for="a">${first}</label><input id="a" value="Luciana">
+          <label for="b">${middle}</label><input id="b" value="Teixeira">
+          <label for="c">${last}</label><input id="c" value="Bastos">
+          <label for="d">Nome da Empresa</label><input id="d" value="Cerâmica Vale do Tijucas">`),
+      ).toEqual([['Luciana Teixeira Bastos', 'Cerâmica Vale do Tijucas']]);
+  });
+
+  it('"Third party", "Terceiro" and "Customer Name" label the company', () => {
+    for (const label of ['Third party', 'Terceiro', 'Customer Name'])
+      expect(
+        read(`<table><tr><td>${label}</td><td><a href="/s/97">Thornbury Packaging Ltd</a></td></tr></table>`),
+      ).toEqual({
+        company: 'Thornbury Packaging Ltd',
+      });
+  });
+
+  it("a title of a name's shape is the record's person only when the record's mail address is theirs", () => {
+    const card = (mail: string) =>
+      `<table><tr><td>Third party</td><td>Thornbury Packaging Ltd</td></tr>
+      <tr><td>Email</td><td>${mail}</td></tr></table>`;
+    // "Gareth" is no known given name: the address vouches for the title's name
+    expect(people(card('g.pemberton@thornburypkg.co.uk'), 'Gareth Pemberton - Contact')).toEqual([
+      ['Gareth Pemberton', 'Thornbury Packaging Ltd'],
+    ]);
+    expect(people(card('compras@thornburypkg.co.uk'), 'Gareth Pemberton - Contact')).toEqual([]);
+  });
+
+  it("a company's record: the company its title names, never the mail domain's word", () => {
+    const record = (h1 = '') =>
+      `${h1}<div><label for="e">E-mail</label><input id="e" value="suprimentos@laticiniosserraazul.com.br"></div>
+      <div class="contacts"><div><strong>Anselmo Duarte Ribeiro</strong><div>Gerente de Compras</div></div></div>`;
+    // a legal form in the title
+    expect(own(record(), 'Laticínios Serra Azul Ltda - Terceiros')).toEqual([
+      ['Anselmo Duarte Ribeiro', 'Laticínios Serra Azul Ltda'],
+    ]);
+    // no company word: the domain squashes the title's name
+    expect(own(record(), 'Laticínios Serra Azul - Terceiros')).toEqual([
+      ['Anselmo Duarte Ribeiro', 'Laticínios Serra Azul'],
+    ]);
+    // a heading holding the name in its input
+    expect(
+      own(record('<h1><div><input value="Cooperativa Laticínios Serra Azul"></div></h1>'), 'ERP'),
+    ).toEqual([['Anselmo Duarte Ribeiro', 'Cooperativa Laticínios Serra Azul']]);
+  });
+
+  it("a company's record lists its contacts, never the user menu, a tab, or someone at another company", () => {
+    const body = `<header><div class="user-menu"><span>Juliana Costa</span><div>Gerente Comercial</div></div></header>
+      <h1>Meridian Cold Chain Logistics</h1>
+      <div><label>Customer Name</label><div><input value="Meridian Cold Chain Logistics"></div></div>
+      <ul class="nav"><li><a>Contatos e Endereços</a></li><li><a>Vendas e Compras</a></li></ul>
+      <div class="address-box"><p>Harriet Okafor <span>(Primary Contact)</span></p><p>Director of Procurement</p>
+        <p>Email: harriet.okafor@meridiancold.com</p></div>
+      <div class="address-box"><p>Hannah Sorensen</p><p>Buyer</p><p>Email: compras@meridiancold.com</p></div>
+      <div class="address-box"><p>Ana Paula Ribeiro</p><p>Diretora Financeira na Fazenda Boa Vista</p></div>`;
+    // "Hannah Sorensen" is a known given name's, "Harriet Okafor" is vouched by her address
+    expect(own(body)).toEqual([
+      ['Harriet Okafor', 'Meridian Cold Chain Logistics'],
+      ['Hannah Sorensen', 'Meridian Cold Chain Logistics'],
+    ]);
+  });
+
+  it("the app's author meta tag (a team, a brand) is no person; a person's name still is", () => {
+    const authored = (author: string) =>
+      metaAuthor
+        .extract(
+          parseHTML(`<html><head><meta name="author" content="${author}"></head><body></body></html>`)
+            .document as unknown as Document,
+          new URL('https://erp.exemplo.com.br/contact/card.php?id=1'),
+        )
+        .map((c) => `${c.primeiro_nome} ${c.ultimo_nome}`);
+    expect(authored('Dolibarr Development Team')).toEqual([]);
+    expect(authored('Redação')).toEqual([]);
+    expect(authored('Fernanda Albuquerque')).toEqual(['Fernanda Albuquerque']);
+  });
+
+  it("a page whose title and headings do not name the fields' company lists no contacts at it", () => {
+    const body = `<h2>Empresas</h2><ul><li>Copagril</li></ul>
+      <div><strong>Adriano Goettems</strong><div>Controller</div></div>`;
+    expect(labelled.extract(doc(body, 'Pesquisa "cooperativa" | LinkedIn'), new URL('https://x.y'))).toEqual(
       [],
     );
   });
