@@ -2,7 +2,7 @@ import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
 import { couldBeCompany } from './evidence';
 import { reading } from './dom';
-import { fold } from '../text';
+import { fold, slug } from '../text';
 
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
 
@@ -68,10 +68,9 @@ function merge(readings: Reading[]): Candidate {
   const withCompany = readings.filter((r) => r.c.empresa);
   const empresa = (surest(withCompany.filter((r) => r.site)) ?? surest(withCompany))?.c.empresa ?? '';
   // a login ("mercadolibre") gives way to the same company as another reading displays it ("Mercado Libre")
-  const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
   out.empresa =
     (/^[a-z0-9_.-]+$/.test(empresa) &&
-      withCompany.map((r) => r.c.empresa).find((e) => e !== empresa && squash(e) === squash(empresa))) ||
+      withCompany.map((r) => r.c.empresa).find((e) => e !== empresa && slug(e, '') === slug(empresa, ''))) ||
     empresa;
   const withTitle = readings.filter((r) => r.c.cargo);
   const cargo = (surest(withTitle.filter((r) => r.site)) ?? surest(withTitle))?.c.cargo;

@@ -19,7 +19,7 @@ import { company, linesAfter, nameWith, roleLine, sameName, titleParts } from '.
 import { EMAIL } from './email-name';
 import { DEAL_WORDS, EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
 import type { Candidate } from './types';
-import { fold } from '../text';
+import { fold, slug } from '../text';
 
 /*
  * Labelled fields: how record pages (CRMs, ERPs, shared documents, edit forms) show a person — "Nome", "Empresa",
@@ -50,7 +50,7 @@ const SIDE = 'aside,[role=complementary]';
 const NOT_RECORD = 'header,[role=banner],[class*=user i],[class*=owner i]';
 
 // letters and digits of a folded text: "Laticínios Serra Azul" -> "laticiniosserraazul"
-const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
+const squash = (s: string) => slug(s, '');
 
 /** Whether a value is what an empty field shows ("—", "Adicionar", "Select…", "Adicionar empresa"). */
 export function isPlaceholder(value: string): boolean {
