@@ -4,8 +4,10 @@ import {
   addressNames,
   domainCompany,
   domainOf,
+  fieldOf,
   hasCompanyWord,
   inNoise,
+  isGivenName,
   isRole,
   nameScore,
 } from './evidence';
@@ -216,15 +218,20 @@ const shownName = (el: Element) =>
         .replace(/[<>()]/g, ' '),
   );
 
+/** Whether "Para:", "To:", "Cc:" stands before the element in its line ("para mim, Joana"). */
+function inlineRecipient(el: Element): boolean {
+  let before = '';
+  for (let n = el.previousSibling; n && before.length < 300; n = n.previousSibling)
+    before = `${n.textContent} ${before}`;
+  return RECIPIENT.test(fold(before));
+}
+
 /**
  * A recipient in a mail's header: "Para:", "To:", "Cc:" stands before the element in its line ("para mim, Joana"),
  * or is the label of the cell or field it sits in (a headers table's "Para" cell, a "Cc" term before its value).
  */
 function recipient(el: Element): boolean {
-  let before = '';
-  for (let n = el.previousSibling; n && before.length < 300; n = n.previousSibling)
-    before = `${n.textContent} ${before}`;
-  if (RECIPIENT.test(fold(before))) return true;
+  if (inlineRecipient(el)) return true;
   for (let e: Element | null = el, up = 0; e && up < 3; e = e.parentElement, up++) {
     const label = labelOf(e.previousElementSibling);
     if (RECIPIENT_LABEL.has(label)) return true;
@@ -233,12 +240,66 @@ function recipient(el: Element): boolean {
   return false;
 }
 
+/** An element's text that is one address and nothing else ("ana.souza@acme.com"). */
+const ADDRESS_ONLY = new RegExp(`^${EMAIL.source}$`);
+/** Where a web app shows its signed-in user: its header, its top bar, its navigation. */
+const APP_BAR = 'header,[role=banner],nav,[class*=navbar i]';
+
+/** The name an address spells as a given name and a surname ("jessica.holloway@…" → "Jessica Holloway"); '' for none. */
+export function spelledName(email: string): string {
+  const words = (email.split('@')[0] ?? '').split(/[._-]+/);
+  const name = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return words.length === 2 &&
+    words.every((w) => /^[a-z]{2,}$/.test(w)) &&
+    isGivenName(words[0]!) &&
+    nameScore(name)
+    ? name
+    : '';
+}
+
+/**
+ * People an app lists by their address written out (an e-signature app's signers, recipients, parties): each
+ * address alone in its element, with the name its own box shows (the element around it that holds no other
+ * address) when its shape or the address vouches for it, else the name the address spells. Never in the app's bar
+ * or in noise, never a labelled field's value (a record's own address).
+ */
+export function writtenAddresses(doc: Document): [email: string, name: string, el: Element][] {
+  const out: [string, string, Element][] = [];
+  for (const el of doc.body ? all(doc.body, '*', 6000) : []) {
+    if (el.childElementCount) continue;
+    const t = text(el);
+    if (
+      t.length > 80 ||
+      !ADDRESS_ONLY.test(t) ||
+      el.closest(`a[href^="mailto:" i],${APP_BAR}`) ||
+      inNoise(el)
+    )
+      continue;
+    // a labelled field's value ("E-mail" + the address) is a record's, read with its fields
+    if ([el, el.parentElement].some((e) => fieldOf(text(e?.previousElementSibling)))) continue;
+    const email = t.toLowerCase();
+    // the nearest box that shows a name: of its shape, or one the address spells too ("Hamid Qureshi", hamid.q…@)
+    let name = '';
+    for (let up = 0, p = el.parentElement; p && up < 4 && !name; up++, p = p.parentElement) {
+      const whole = p.textContent ?? '';
+      if (whole.length > 400 || whole.indexOf('@') !== whole.lastIndexOf('@')) break;
+      name =
+        all(p, '*', 40)
+          .map((e) => (e.childElementCount ? '' : cleanName(text(e))))
+          .find((n) => n && (nameScore(n) >= 0.5 || (nameScore(n) > 0 && addressNames(email, n)))) ?? '';
+    }
+    out.push([email, name || spelledName(email), el]);
+  }
+  return out;
+}
+
 /** The mail's people (the labelled senders first, then every address in the page's order) and the mailbox. */
 const read = (doc: Document) => once(doc, 'mail', () => readMail(doc));
 
 function readMail(doc: Document) {
   // a page that shows no address shows no mail: nothing more is read (the reader runs on every page)
   const mails = addresses(doc);
+  const written = writtenAddresses(doc);
   const seen: [email: string, name: string, el: Element][] = (
     mails.length
       ? [
@@ -247,14 +308,39 @@ function readMail(doc: Document) {
         ]
       : []
   ).filter(([, , el]) => !el.closest(QUOTE_REGIONS));
-  if (!seen.length) return { seen, box: undefined, own: () => false };
+  const listed = written.filter(([, , el]) => !el.closest(QUOTE_REGIONS));
+  if (!seen.length && !listed.length) return { seen, listed, box: undefined, own: () => false };
   const box = mailbox(
     doc,
-    seen.map(([e, n]) => [e, n]),
+    [...seen, ...listed].map(([e, n]) => [e, n]),
   );
   const own = ([email, name]: [string, string, Element?]) =>
     box.addresses.has(email) || box.domains.has(domainOf(email)) || box.names.has(fold(name));
-  return { seen, box, own };
+  return { seen, listed, box, own };
+}
+
+/**
+ * Of the people listed by their written address, those of the page: the first who is not the signed-in user (the
+ * app's bar shows their name) and who is not written after "Para:", "Cc:" in their line, then the others at that
+ * first person's domain (the customer's colleagues); a party at another domain is the other side (the sender's).
+ */
+function listedPeople(
+  doc: Document,
+  listed: [string, string, Element][],
+  own: (s: [string, string]) => boolean,
+) {
+  // the names the app's bar shows, each a text of its own
+  const bar = new Set(
+    all(doc, APP_BAR.replace(/,|$/g, ' *$&'), 300).map((e) =>
+      e.childElementCount ? '' : fold(cleanName(text(e))),
+    ),
+  );
+  let domain = '';
+  return listed.filter(([email, name, el]) => {
+    if (!name || own([email, name]) || bar.has(fold(name)) || inlineRecipient(el)) return false;
+    domain ||= domainOf(email);
+    return domainOf(email) === domain;
+  });
 }
 
 /**
@@ -262,24 +348,28 @@ function readMail(doc: Document) {
  * role and company of their signature, else the company of the domain as the page writes it, else the domain's.
  */
 function mailPeople(doc: Document): Candidate[] {
-  const { seen, own } = read(doc);
+  const { seen, listed, own } = read(doc);
   const people = seen.filter((s) => !own(s) && !recipient(s[2]));
-  if (!people.length) return [];
   let lines: string[] | undefined;
   const out: (Candidate | null)[] = [];
   const named = new Set<string>();
-  for (const [email, name] of people) {
+  const fromList = new Set(listedPeople(doc, listed, own));
+  for (const entry of [...people, ...fromList]) {
+    const [email, name] = entry;
     const score = name ? nameScore(name) : 0;
     // a sender's header holds their address: one person
     if (!score || named.has(fold(name))) continue;
     named.add(fold(name));
     lines ??= messageLines(doc.body ?? doc.documentElement);
-    const sig = signatureOf(lines, name);
+    // a listed person's box is no mail's signature: what follows it is the app's
+    const sig = fromList.has(entry) ? { role: '', company: '' } : signatureOf(lines, name);
     // a name's shape alone is not enough: its address or its signature must back it
     if (score < 0.5 && !addressNames(email, name) && !sig.role) continue;
     const domain = domainOf(email);
     const firm = sig.company || (domain && (writtenAs(lines, domain) || domainCompany(email)));
-    out.push(person('mail', out.length ? 0.35 : 0.6, name, firm, sig.role));
+    // a listed person's company is their domain's guess: any reader that writes it out is surer
+    const sure = fromList.has(entry) ? 0.75 : 1;
+    out.push(person('mail', (out.length ? 0.35 : 0.6) * sure, name, firm, sig.role));
   }
   return found(out);
 }

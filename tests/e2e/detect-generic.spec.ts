@@ -9,7 +9,7 @@ import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.help
  * leadership page of figure cards (read on a site the user granted: the manifest grants localhost, so the generic
  * script is injected there as after a grant), a company registry's partners (at the company the page describes, not
  * at the lookup site), an Outlook reading pane (its site's script, the generic readers beside it), web-app views (a
- * call's participants, a service request's requester).
+ * call's participants, a service request's requester, an e-signature document's signers).
  */
 
 const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
@@ -83,6 +83,9 @@ for (const [file, path] of [
   // web-app views: a call's participants without the viewer's own row ("(você)"); a request's requester in a box
   ['jitsi-participants.html', '/ReuniaoFornecedores'],
   ['jsm-request-agent.html', '/servicedesk/SUP-1377'],
+  // e-signature apps: the customer's signers listed by their written address, never the sender who signs too
+  ['documenso-documento-ptbr.html', '/t/vetta/documents/9127'],
+  ['opensign-completed.html', '/recipientSignPdf/Vb3NwK8sQe'],
 ] as const)
   test(`${file}: a page without a reader of its own, on a granted site, shows its people`, async ({
     context,

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { isPlace } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
-import { companyText, mail, mailbox, messageLines, signatureOf, writtenAs } from '@/lib/extract/mail';
+import {
+  companyText,
+  mail,
+  mailbox,
+  messageLines,
+  signatureOf,
+  spelledName,
+  writtenAs,
+} from '@/lib/extract/mail';
 import { page } from '@/lib/extract/page';
 import { outlook } from '@/lib/extract/webmail';
 import type { Extractor } from '@/lib/extract/types';
@@ -321,5 +329,64 @@ describe('Outlook’s reader', () => {
         cargo: 'VP of Operations',
       },
     ]);
+  });
+});
+
+describe('people an app lists by their written address (e-signature signers, recipients, parties)', () => {
+  const signers = (html: string) => names(collect([mail], doc(`<body>${html}</body>`), URL_));
+  const row = (inner: string) =>
+    `<div class="row"><div class="who">${inner}</div><span class="badge">Pending</span></div>`;
+
+  it('reads the name of the address’s own box, else the name the address spells', () => {
+    expect(
+      signers(
+        `<section><h2>Signers</h2>${row('<span>Hamid Qureshi</span><span>hamid.qureshi@coastlinebuilders.com</span>')}${row('<p>laura.benedetti@coastlinebuilders.com</p><p>Signer</p>')}</section>`,
+      ),
+    ).toEqual(['Hamid Qureshi', 'Laura Benedetti']);
+  });
+
+  it('puts the first signer first, with the company of the domain as the page writes it', () => {
+    const found = collect(
+      [mail],
+      doc(
+        `<head><title>Contrato — Laticínios Serra do Mar Ltda</title></head><body><h1>Contrato — Laticínios Serra do Mar Ltda</h1><ul><li><p>renata.figueiredo@serradomar.ind.br</p><p>Signatário</p></li></ul></body>`,
+      ),
+      URL_,
+    );
+    expect(found.map((p) => [p.primeiro_nome, p.ultimo_nome, p.empresa])).toEqual([
+      ['Renata', 'Figueiredo', 'Laticínios Serra do Mar Ltda'],
+    ]);
+  });
+
+  it('leaves out the signed-in user (named in the app’s bar) and a party at another domain', () => {
+    expect(
+      signers(
+        `<div class="op-navbar"><span>Gabriel Nunes</span></div><main>${row('<b>Gabriel Nunes</b><span>gabriel.nunes@brightforge.io</span>')}${row('<b>Natasha Ivanova</b><span>n.ivanova@polarisaero.com</span>')}${row('<b>Kevin Marsh</b><span>kevin.marsh@lumenpay.io</span>')}${row('<b>Tom Varga</b><span>tom@polarisaero.com</span>')}</main>`,
+      ),
+    ).toEqual(['Natasha Ivanova', 'Tom Varga']);
+  });
+
+  it('takes no name from a box shared with other addresses, nor a role mailbox, nor a record’s labelled address', () => {
+    expect(
+      signers(
+        `<ul><li><p>contracts@northpeak.io</p><p>Cc</p></li></ul><table><tr><td>Nome</td><td>Felipe Souto</td></tr><tr><td>E-mail</td><td>felipe@mapleridge.com</td></tr></table>`,
+      ),
+    ).toEqual([]);
+    expect(signers(`<div><b>Ana Prado</b><p>x@acme.com</p><p>y@acme.com</p></div>`)).toEqual([]);
+  });
+
+  it('never reads an address written after "Para:" or "Cc:" in its line, nor one in the page’s header', () => {
+    expect(
+      signers(`<header><span>Daniel Prescott</span><span>daniel.prescott@northpeak.io</span></header>`),
+    ).toEqual([]);
+    expect(signers(`<div><b>Ana Prado</b> Cc: <span>ana.prado@acme.com</span></div>`)).toEqual([]);
+  });
+
+  it('spells a name only from a given name and a surname', () => {
+    expect(spelledName('jessica.holloway@orionfreight.com')).toBe('Jessica Holloway');
+    expect(spelledName('contracts@northpeak.io')).toBe('');
+    expect(spelledName('compras.sul@acme.com.br')).toBe('');
+    expect(spelledName('n.ivanova@polarisaero.com')).toBe('');
+    expect(spelledName('marcus.lee.2@orionfreight.com')).toBe('');
   });
 });

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { isPhone, isPlace, isRole } from '@/lib/extract/evidence';
 import { installLexicon } from '@/lib/extract/lexicon';
-import { companyText, signatureOf, writtenAs } from '@/lib/extract/mail';
+import { companyText, mail, signatureOf, spelledName, writtenAs } from '@/lib/extract/mail';
 import { extractors } from '@/lib/extract/registry';
 import { PLACES, RECIPIENT_LABELS, ROLE_WORDS, SENDER_LABELS } from '@/lib/extract/rules';
 import { fold } from '@/lib/text';
+import { hostileText } from './arbitraries';
 
 /*
  * The mail reader's text rules (lib/extract/mail.ts) on any signature a sender may write: a place, a phone, a site
@@ -152,6 +153,69 @@ describe('signatures and domains (properties)', () => {
         expect(found).toHaveLength(1);
         expect(found[0]!.empresa).toBe('Lumen Energia');
       }),
+    );
+  });
+});
+
+describe('people listed by their written address (properties)', () => {
+  const ascii = (n: string) => fold(n).replace(' ', '.');
+  const party = fc.record({
+    n: name,
+    domain: fc.constantFrom('orionfreight.com', 'serradomar.ind.br', 'lumenpay.io', 'gmail.com'),
+    spelled: fc.boolean(),
+    badge: fc.oneof(fc.constantFrom('Signer', 'Signatário', 'Pending', 'Assinado', 'Cc', 'Testemunha'), role),
+  });
+
+  it('lists the first signer who is not the signed-in user first, only people at that signer’s domain, never the user, a badge or a role', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(party, { minLength: 1, maxLength: 5, selector: (p) => fold(p.n) }),
+        fc.nat(),
+        fc.array(fc.oneof(hostileText, place, phone), { maxLength: 3 }),
+        (parties, v, noise) => {
+          const viewer = parties[v % parties.length]!;
+          const rows = parties
+            .map(
+              (p) =>
+                `<li><div>${p.spelled ? '' : `<b>${p.n}</b>`}<p>${ascii(p.n)}@${p.domain}</p><p>${p.badge}</p></div></li>`,
+            )
+            .join('');
+          const page = doc(
+            `<body><div class="navbar"><span>${viewer.n}</span></div><main><h1>Recipients</h1><ul>${rows}</ul>${noise
+              .map((t) => `<p>${t.replace(/[<>&]/g, ' ')}</p>`)
+              .join('')}</main></body>`,
+          );
+          const found = mail.extract(page, new URL('https://sign.example.com/documents/1'));
+          const first = parties.find((p) => p !== viewer);
+          const names = found.map((c) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`));
+          expect(names).not.toContain(fold(viewer.n));
+          if (names.length) expect(names[0]).toBe(fold(first!.n));
+          for (const c of found) {
+            const at = parties.find((p) => fold(p.n) === fold(`${c.primeiro_nome} ${c.ultimo_nome}`));
+            expect(at, `${c.primeiro_nome} ${c.ultimo_nome}`).toBeDefined();
+            expect(at!.domain).toBe(first!.domain);
+            expect(never(c.empresa), c.empresa).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it('the name an address spells is its own words, or nothing; never a role or a list word', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.emailAddress(),
+          hostileText,
+          fc.tuple(role, given).map(([r, g]) => `${fold(r)}.${fold(g)}@acme.com`),
+        ),
+        (email) => {
+          const n = spelledName(email);
+          if (!n) return;
+          expect(fold(n).replace(' ', '.')).toBe(fold(email.split('@')[0]!));
+          expect(isRole(n)).toBe(false);
+        },
+      ),
     );
   });
 });
