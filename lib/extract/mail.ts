@@ -258,6 +258,21 @@ export function spelledName(email: string): string {
 }
 
 /**
+ * The elements of no element of their own whose text holds an '@', in the page's order: found by walking the page's
+ * texts (a large page's thousands of elements are never each read and tidied).
+ */
+function atSigns(doc: Document): Element[] {
+  const out = new Set<Element>();
+  if (!doc.body) return [];
+  const walker = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let n = walker.nextNode(), seen = 0; n && seen < 20_000; n = walker.nextNode(), seen++) {
+    const el = n.parentElement;
+    if (el && !el.childElementCount && n.nodeValue?.includes('@')) out.add(el);
+  }
+  return [...out];
+}
+
+/**
  * People an app lists by their address written out (an e-signature app's signers, recipients, parties): each
  * address alone in its element, with the name its own box shows (the element around it that holds no other
  * address) when its shape or the address vouches for it, else the name the address spells. Never in the app's bar
@@ -265,8 +280,7 @@ export function spelledName(email: string): string {
  */
 export function writtenAddresses(doc: Document): [email: string, name: string, el: Element][] {
   const out: [string, string, Element][] = [];
-  for (const el of doc.body ? all(doc.body, '*', 6000) : []) {
-    if (el.childElementCount) continue;
+  for (const el of atSigns(doc)) {
     const t = text(el);
     if (
       t.length > 80 ||
@@ -329,6 +343,7 @@ function listedPeople(
   listed: [string, string, Element][],
   own: (s: [string, string]) => boolean,
 ) {
+  if (!listed.length) return [];
   // the names the app's bar shows, each a text of its own
   const bar = new Set(
     all(doc, APP_BAR.replace(/,|$/g, ' *$&'), 300).map((e) =>
