@@ -1,6 +1,7 @@
 import type { Extractor } from './types';
 import { all, text } from './dom';
 import {
+  addressNames,
   boxLabel,
   boxLabels,
   domainCompany,
@@ -48,9 +49,6 @@ const startsLabel = (s: string) =>
 const SIDE = 'aside,[role=complementary]';
 // where the signed-in user and the app's menus show, never the record
 const NOT_RECORD = 'header,[role=banner],[class*=user i],[class*=owner i]';
-
-// letters and digits of a folded text: "Laticínios Serra Azul" -> "laticiniosserraazul"
-const squash = (s: string) => slug(s, '');
 
 /** Whether a value is what an empty field shows ("—", "Adicionar", "Select…", "Adicionar empresa"). */
 export function isPlaceholder(value: string): boolean {
@@ -287,8 +285,8 @@ function boxPerson(doc: Document, label: Element, f: Fields): Candidate | null {
 /**
  * The record's name where its fields name no one: the part of the page's title that reads as a name ("Ms. Emily
  * Carter | Lead | Salesforce"), else the nearest heading (then the nearest element called a title or a name) before
- * the fields that reads as one — never the signed-in user's —, else a part of the title of a name's shape whose
- * surname the record's mail address holds.
+ * the fields that reads as one — never the signed-in user's —, else a part of the title of a name's shape that the
+ * record's mail address names ("g.pemberton@…").
  */
 export function recordName(doc: Document, at: Element, email?: string): string {
   const titled = titleParts(doc).map((t) => cleanName(t));
@@ -307,12 +305,8 @@ export function recordName(doc: Document, at: Element, email?: string): string {
   }
   // a name the title gives by its shape alone, when the record's mail address is its ("Gareth Pemberton - Contact",
   // g.pemberton@…)
-  return titled.find((t) => t && nameScore(t) && mailOf(t, email)) ?? '';
+  return titled.find((t) => t && nameScore(t) && addressNames(email ?? '', t)) ?? '';
 }
-
-/** Whether a mail address is a name's: its part before the '@' holds the name's last word ("g.pemberton@…"). */
-const mailOf = (name: string, email = '') =>
-  squash(email.split('@')[0]!).includes(squash(name.split(' ').at(-1)!));
 
 // the texts that name a record: its first headings (a control's value in an edit form) and its title's parts
 const recordTitles = (doc: Document) => [...all(doc, 'h1', 2).map(shown), ...titleParts(doc)];
@@ -324,10 +318,10 @@ const recordTitles = (doc: Document) => [...all(doc, 'h1', 2).map(shown), ...tit
  * as the record writes it, never the domain's word.
  */
 export function recordCompany(doc: Document, email?: string): string {
-  const domain = squash(domainCompany(email));
+  const domain = slug(domainCompany(email), '');
   for (const t of recordTitles(doc)) {
     const co = company(t);
-    const letters = squash(co);
+    const letters = slug(co, '');
     if (
       co &&
       (hasCompanyWord(co) ||
@@ -354,7 +348,7 @@ function contacts(doc: Document, co: string): Candidate[] {
     const lines = linesAfter(el, 4);
     const role = lines.slice(0, 2).find(isRole);
     // a name of a known given name, or one whose mail address is under it
-    if (score < 0.5 && !lines.some((l) => mailOf(name, EMAIL.exec(l)?.[0]))) continue;
+    if (score < 0.5 && !lines.some((l) => addressNames(EMAIL.exec(l)?.[0] ?? '', name))) continue;
     const elsewhere = role && roleLine(role)?.[1];
     const one = role && !(elsewhere && !sameName(elsewhere, co)) && person('page', 0.6, name, co, role);
     if (one) out.push(one);
