@@ -1,5 +1,6 @@
-import { installLexicon } from '@/lib/extract/lexicon';
+import { installWords } from '@/lib/extract/lexicon';
 
-// The word lists the readers weigh text against (lib/extract/rules.ts and the given names, lib/extract/lexicon.ts):
+// The word lists the readers weigh text against (lib/extract/rules.ts, by lib/extract/lexicon.ts; the given names
+// have a module of their own, entrypoints/extract-names.ts):
 // loaded with the reader modules when the extension first asks who is on the page, never at page load.
-export default defineUnlistedScript({ globalName: false, main: installLexicon });
+export default defineUnlistedScript({ globalName: false, main: installWords });

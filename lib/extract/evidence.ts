@@ -12,7 +12,6 @@ import { shared } from './shared';
 
 const none = new Set<string>();
 const EMPTY: Lexicon = {
-  names: none,
   particles: none,
   suffixes: none,
   places: none,
@@ -126,7 +125,7 @@ export function isPlatform(s: string): boolean {
 export const isPageWord = (s: string) => lex().pageWords.has(wordsOf(s)[0] ?? '');
 
 /** Whether `w` (one word) is a known given name. */
-export const isGivenName = (w: string) => lex().names.has(fold(w));
+export const isGivenName = (w: string) => !!shared().givenNames?.has(fold(w));
 
 // an app's interface words (rules.ts UI_WORDS), as a set on first use
 let ui: Set<string> | undefined;

@@ -38,12 +38,14 @@ export const READERS = {
 export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
 
 /**
- * Loaded beside every reader module, on every page, on the first question: the word lists
+ * Loaded beside every reader module, on every page, on the first question: the word lists and the given names
  * (lib/extract/lexicon.ts, carried once however many readers use them), and the core module: the helpers every
  * reader uses (`CORE`), which the other reader modules take from it instead of carrying their own copies.
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const CORE_MODULE: ScriptPublicPath = '/extract-core.js';
+/** The given names (lib/extract/given-names.data.ts), in a module of their own beside the words module. */
+export const NAMES_MODULE: ScriptPublicPath = '/extract-names.js';
 /**
  * The readers of what every page has in common, loaded on every page, two by two: the page reader
  * (lib/extract/page.ts) with the prose reader (lib/extract/prose.ts) — what a page shows in headings, cards and
@@ -54,12 +56,12 @@ export const CORE_MODULE: ScriptPublicPath = '/extract-core.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
 /** Loaded on every page. */
-export const SHARED_MODULES = [WORDS_MODULE, CORE_MODULE, PAGE_MODULE, FIELDS_MODULE];
+export const SHARED_MODULES = [WORDS_MODULE, NAMES_MODULE, CORE_MODULE, PAGE_MODULE, FIELDS_MODULE];
 /**
  * Built to run as they arrive; every other reader module takes its helpers from the core module, and waits for it when
  * it arrives first (wxt.config.ts). The worker injects these first.
  */
-export const FIRST_MODULES: ScriptPublicPath[] = [WORDS_MODULE, CORE_MODULE];
+export const FIRST_MODULES: ScriptPublicPath[] = [WORDS_MODULE, NAMES_MODULE, CORE_MODULE];
 
 /**
  * The helpers every reader module uses, carried once, by the core module (entrypoints/extract-core.ts puts them in

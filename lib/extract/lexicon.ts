@@ -1,5 +1,5 @@
 import { GIVEN_NAMES } from './given-names.data';
-import { WORDS_MODULE } from './files';
+import { NAMES_MODULE, WORDS_MODULE } from './files';
 import {
   COMPANY_WORDS,
   DECORATIONS,
@@ -19,17 +19,7 @@ import {
 import { shared } from './shared';
 import type { Lexicon } from './types';
 
-/** The front-coded list (tests/data/given-names.ts) as a set of folded given names. */
-export function decodeNames(coded: string): Set<string> {
-  const names = new Set<string>();
-  let prev = '';
-  for (const [, keep, rest] of coded.matchAll(/(\d)([^\d]+)/g))
-    names.add((prev = prev.slice(0, +keep!) + rest));
-  return names;
-}
-
 const build = (): Lexicon => ({
-  names: decodeNames(GIVEN_NAMES),
   particles: new Set(PARTICLES),
   suffixes: new Set(SUFFIXES),
   places: new Set(PLACES),
@@ -50,13 +40,29 @@ const build = (): Lexicon => ({
   noiseHeadings: NOISE_HEADINGS,
 });
 
+const installed = (file: string) => {
+  const { modules } = shared();
+  if (!modules.includes(file)) modules.push(file);
+};
+
 /**
  * Puts the word lists where every reader of the page finds them (the page's shared state): run by the words module
  * (entrypoints/extract-words.ts), loaded beside the reader modules when the extension first asks, so that the lists
  * cost nothing at page load and are carried in one file however many readers use them.
  */
+export function installWords() {
+  shared().lexicon ??= build();
+  installed(WORDS_MODULE);
+}
+
+/** Puts the given names there too: run by the names module (entrypoints/extract-names.ts), loaded beside it. */
+export function installNames() {
+  shared().givenNames ??= new Set(GIVEN_NAMES.split(' '));
+  installed(NAMES_MODULE);
+}
+
+/** Both: what the readers run in Node need (tests, benches). */
 export function installLexicon() {
-  const s = shared();
-  s.lexicon ??= build();
-  if (!s.modules.includes(WORDS_MODULE)) s.modules.push(WORDS_MODULE);
+  installWords();
+  installNames();
 }

@@ -23,6 +23,8 @@ export interface Shared {
   memo?: Map<object, Map<string, unknown>>;
   /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
   lexicon?: Lexicon;
+  /** The given names, folded (lib/extract/given-names.data.ts), once the names module is loaded. */
+  givenNames?: Set<string>;
   /**
    * The helpers every reader module uses (lib/extract/files.ts `CORE`), once the core module is loaded: the other
    * reader modules, as built, read theirs from here.

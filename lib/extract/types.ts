@@ -30,7 +30,6 @@ export interface Extractor {
 
 /** The tables of lib/extract/rules.ts and the given names, ready to look words up in. */
 export interface Lexicon {
-  names: Set<string>;
   particles: Set<string>;
   suffixes: Set<string>;
   places: Set<string>;

@@ -167,6 +167,7 @@ describe('detect', () => {
       [
         '/content-generic.js',
         '/extract-words.js',
+        '/extract-names.js',
         '/extract-core.js',
         '/extract-page.js',
         '/extract-fields.js',
@@ -187,6 +188,7 @@ describe('detect', () => {
       [
         '/content-linkedin.js',
         '/extract-words.js',
+        '/extract-names.js',
         '/extract-core.js',
         '/extract-page.js',
         '/extract-fields.js',

@@ -10,6 +10,7 @@ import fieldsModule from '@/entrypoints/extract-fields';
 import coreModule from '@/entrypoints/extract-core';
 import webmail from '@/entrypoints/extract-webmail';
 import words from '@/entrypoints/extract-words';
+import names from '@/entrypoints/extract-names';
 
 const modules: Record<string, { main(): void }> = {
   '/extract-linkedin.js': linkedin,
@@ -18,6 +19,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-webmail.js': webmail,
   '/extract-generic.js': generic,
   '/extract-words.js': words,
+  '/extract-names.js': names,
   '/extract-page.js': pageModule,
   '/extract-core.js': coreModule,
   '/extract-fields.js': fieldsModule,

@@ -45,6 +45,7 @@ describe('readMeeting', () => {
     expect(filesFor('https://calendar.google.com/calendar/u/0/r/week')).toEqual([
       '/content-webmail.js',
       '/extract-words.js',
+      '/extract-names.js',
       '/extract-core.js',
       '/extract-page.js',
       '/extract-fields.js',
