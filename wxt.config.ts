@@ -67,6 +67,20 @@ const waitForCore: Plugin = {
   },
 };
 
+/**
+ * Every reader module starts with V8's compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136; older ones read a
+ * comment): its functions are compiled with the file, in one pass, instead of each being parsed again when the first
+ * reading calls it. Nearly all of a module's code runs on the first question, so nothing is compiled in vain. (Team
+ * page, worker injecting: the first reading's own time went from 19–20 to 13 ms; extract bench, first answers.)
+ */
+const compileAtOnce: Plugin = {
+  name: 'compile-at-once',
+  generateBundle(_, bundle) {
+    for (const chunk of Object.values(bundle))
+      if (chunk.type === 'chunk') chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+  },
+};
+
 // Build-time configuration of the API addresses. The options page can override each of them.
 // WXT_API_ENV picks the environment a fresh install starts in (production unless told otherwise;
 // `npm run build:sandbox` starts in the local sandbox).
@@ -113,6 +127,8 @@ export default defineConfig({
   hooks: {
     'vite:build:extendConfig': (entries, config) => {
       if (!entries.every((e) => e.name.startsWith('extract-'))) return;
+      // (after waitForCore below: the hint must be the file's first line)
+      config.plugins = [...(config.plugins ?? []), compileAtOnce];
       const rollup = ((config.build ??= {}).rollupOptions ??= {});
       rollup.treeshake = { moduleSideEffects: (id) => !/\/lib\/(extract\/[\w-]+|text)\.ts$/.test(id) };
       if (!entries.every((e) => readerModule(e.name))) return;
@@ -120,7 +136,7 @@ export default defineConfig({
       const output = (rollup.output ??= {});
       for (const o of Array.isArray(output) ? output : [output])
         o.globals = (id: string) => coreGlobal.get(id) ?? id;
-      config.plugins = [...(config.plugins ?? []), waitForCore];
+      config.plugins = [waitForCore, ...(config.plugins ?? [])];
     },
   },
   vite: () => ({
