@@ -227,7 +227,7 @@ export function nameFromEmail(address: string): { primeiro_nome: string; ultimo_
 
 // the labels a company's domain carries before or after its name
 const SUFFIX =
-  /^(?:com|net|org|gov|edu|mil|co|ind|adv|eng|art|inf|emp|coop|br|pt|us|uk|ar|mx|cl|co|io|ai|app|tech|dev|biz|info|digital|online|site|global|group|inc|corp|ltd)$/;
+  /^(?:com|net|org|gov|edu|mil|co|ind|adv|eng|med|agr|art|inf|emp|coop|tur|br|pt|us|uk|ar|mx|cl|co|io|ai|app|tech|dev|biz|info|digital|online|site|global|group|inc|corp|ltd)$/;
 const PREFIX = /^(?:mail|email|e-mail|smtp|mx|correio|webmail|corp|br|global|us|en|pt|www|m|ext|external)$/;
 /** Where a domain's name ends: before its top-level label and the generic ones before it ("acme" in acme.com.br). */
 function nameEnd(labels: string[]): number {

@@ -218,7 +218,7 @@ export function inNoise(el: Element): boolean {
 /** The company of a mail address's domain ("ana@mail.nubank.com.br" -> "Nubank"); '' for free mail. */
 export function domainCompany(email: string | null | undefined): string {
   const domain =
-    /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu|ind|adv|eng|med))?\.[a-z]{2,}$/i.exec(
+    /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu|ind|adv|eng|med|agr|art|coop|inf|emp|tur))?\.[a-z]{2,}$/i.exec(
       (email ?? '').trim(),
     )?.[1] ?? '';
   return !domain || lex().freeMail.has(domain.toLowerCase())

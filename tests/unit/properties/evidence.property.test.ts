@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { couldBeCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
+import { couldBeCompany, domainCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
+import { companyFromDomain } from '@/lib/extract/email-name';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { labelled } from '@/lib/extract/fields';
 import { page, qualification } from '@/lib/extract/page';
@@ -300,5 +301,40 @@ describe('one person, however many sources', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a mail domain's company", () => {
+  it('is the label before the public suffix, never a Brazilian category domain (.agr.br, .coop.br, .ind.br…)', () => {
+    const label = fc.stringMatching(/^[a-z]{4,12}$/).filter((l) => !isRole(l) && !isPlace(l));
+    const category = fc.constantFrom(
+      'com',
+      'net',
+      'org',
+      'ind',
+      'adv',
+      'eng',
+      'med',
+      'agr',
+      'art',
+      'coop',
+      'inf',
+      'emp',
+      'tur',
+    );
+    const sub = fc.constantFrom('', 'mail.', 'vendas.');
+    fc.assert(
+      fc.property(label, category, sub, (name, cat, at) => {
+        const domain = `${at}${name}.${cat}.br`;
+        const company = name[0]!.toUpperCase() + name.slice(1);
+        expect(domainCompany(`helena@${domain}`)).toBe(company);
+        // the meeting's attendees read domains with their own rule: both agree
+        const meeting = companyFromDomain(domain);
+        if (meeting) expect(meeting).toBe(company);
+      }),
+      { numRuns: 300 },
+    );
+    expect(domainCompany('helena@fazendatreslagoas.agr.br')).toBe('Fazendatreslagoas');
+    expect(domainCompany('adao@valeverde.coop.br')).toBe('Valeverde');
   });
 });
