@@ -1,6 +1,6 @@
 import { register } from '@/lib/extract/register';
 import { fieldsReaders } from '@/lib/extract/scripts';
 
-// Loaded beside every reader module (lib/extract/files.ts): the labelled fields' and the mail readers, which read
-// what records and mail show in labelled fields and headers.
+// Loaded beside every reader module (lib/extract/files.ts): the labelled fields' reader, which reads what records
+// show in labelled fields.
 export default defineUnlistedScript({ globalName: false, main: () => register(fieldsReaders) });

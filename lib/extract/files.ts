@@ -47,16 +47,24 @@ export const CORE_MODULE: ScriptPublicPath = '/extract-core.js';
 /** The given names (lib/extract/given-names.data.ts), in a module of their own beside the words module. */
 export const NAMES_MODULE: ScriptPublicPath = '/extract-names.js';
 /**
- * The readers of what every page has in common, loaded on every page, two by two: the page reader
- * (lib/extract/page.ts) with the prose reader (lib/extract/prose.ts) — what a page shows in headings, cards and
- * sentences —, and the labelled fields' reader (lib/extract/fields.ts) with the mail reader (lib/extract/mail.ts) —
- * what a record or a mail shows in labelled fields and headers. The generic module, loaded beside them all, carries
- * the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
+ * The readers of what every page has in common, loaded on every page: the page reader (lib/extract/page.ts) with the
+ * prose reader (lib/extract/prose.ts) — what a page shows in headings, cards and sentences —; the labelled fields'
+ * reader (lib/extract/fields.ts) — what a record shows in labelled fields —; and the mail reader
+ * (lib/extract/mail.ts) — what a mail or a document shows in headers and written addresses. The generic module,
+ * loaded beside them all, carries the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
  */
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
+export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
 /** Loaded on every page. */
-export const SHARED_MODULES = [WORDS_MODULE, NAMES_MODULE, CORE_MODULE, PAGE_MODULE, FIELDS_MODULE];
+export const SHARED_MODULES = [
+  WORDS_MODULE,
+  NAMES_MODULE,
+  CORE_MODULE,
+  PAGE_MODULE,
+  FIELDS_MODULE,
+  MAIL_MODULE,
+];
 /**
  * Built to run as they arrive; every other reader module takes its helpers from the core module, and waits for it when
  * it arrives first (wxt.config.ts). The worker injects these first.

@@ -13,7 +13,7 @@ import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { FIELDS_MODULE, PAGE_MODULE, READERS } from './files';
+import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, READERS } from './files';
 import { labelled } from './fields';
 import { mail } from './mail';
 import { lines, prose } from './prose';
@@ -67,8 +67,11 @@ export const genericScript: ContentScript = {
  */
 export const pageReaders = { module: PAGE_MODULE, extractors: [page, prose, lines] };
 
-/** The labelled fields' (lib/extract/fields.ts) and the mail (lib/extract/mail.ts) readers: on every page, in one module. */
-export const fieldsReaders = { module: FIELDS_MODULE, extractors: [labelled, mail] };
+/** The labelled fields' reader (lib/extract/fields.ts): on every page. */
+export const fieldsReaders = { module: FIELDS_MODULE, extractors: [labelled] };
+
+/** The mail reader (lib/extract/mail.ts): on every page. */
+export const mailReaders = { module: MAIL_MODULE, extractors: [mail] };
 
 /**
  * The readers of what pages have in common, in their order (the registry's: page, fields, mail, prose, lines; kept by

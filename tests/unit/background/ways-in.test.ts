@@ -171,6 +171,7 @@ describe('detect', () => {
         '/extract-core.js',
         '/extract-page.js',
         '/extract-fields.js',
+        '/extract-mail.js',
         '/extract-generic.js',
       ],
     ]);
@@ -192,6 +193,7 @@ describe('detect', () => {
         '/extract-core.js',
         '/extract-page.js',
         '/extract-fields.js',
+        '/extract-mail.js',
         '/extract-linkedin.js',
         '/extract-generic.js',
       ],

@@ -6,6 +6,7 @@ import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/regis
 import { register } from '@/lib/extract/register';
 import {
   fieldsReaders,
+  mailReaders,
   genericScript,
   linkedinScript,
   pageReaders,
@@ -125,9 +126,9 @@ describe('extractCandidates', () => {
   });
 
   it("in a page, the modules' extractors stand in the registry's order whatever order the modules loaded in", () => {
-    // the page module carries the page and the prose readers, the fields module the fields and the mail readers: the
+    // the page module carries the page and the prose readers, the fields and the mail modules one reader each: the
     // registry's order (page, fields, mail, prose) interleaves them
-    const modules = [linkedinScript, genericScript, pageReaders, fieldsReaders, pageReaders, fieldsReaders];
+    const modules = [linkedinScript, genericScript, pageReaders, fieldsReaders, mailReaders, pageReaders];
     const want = [linkedinScript, genericScript].flatMap((m) => m.extractors.map((x) => x.id));
     want.push(...sharedReaders.map((x) => x.id));
     const g = globalThis as { __perfilIntel?: unknown };

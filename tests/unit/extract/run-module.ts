@@ -7,6 +7,7 @@ import github from '@/entrypoints/extract-github';
 import linkedin from '@/entrypoints/extract-linkedin';
 import pageModule from '@/entrypoints/extract-page';
 import fieldsModule from '@/entrypoints/extract-fields';
+import mailModule from '@/entrypoints/extract-mail';
 import coreModule from '@/entrypoints/extract-core';
 import webmail from '@/entrypoints/extract-webmail';
 import words from '@/entrypoints/extract-words';
@@ -23,6 +24,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-page.js': pageModule,
   '/extract-core.js': coreModule,
   '/extract-fields.js': fieldsModule,
+  '/extract-mail.js': mailModule,
 };
 
 const file = (globalThis as { loading?: string[] }).loading?.shift() ?? '';

@@ -49,6 +49,7 @@ describe('readMeeting', () => {
       '/extract-core.js',
       '/extract-page.js',
       '/extract-fields.js',
+      '/extract-mail.js',
       '/extract-webmail.js',
       '/extract-generic.js',
     ]);
