@@ -203,5 +203,15 @@ describe('linkedin lists of people', () => {
         'https://www.linkedin.com/company/kestrel-freight/people/',
       ),
     ).toEqual(['Danielle Okafor', 'Rafael Couto', 'Mei Lin Tan', 'Lukas Brenner']);
+    expect(
+      people(
+        page('li-search-sdui-en.html'),
+        'https://www.linkedin.com/search/results/people/?keywords=fintech%20cfo',
+      ),
+    ).toEqual([
+      'Beatriz Nogal @ Cora (Chief Financial Officer)',
+      'Marcus Adeyemi @ Flutterwave (VP Finance)',
+      'Sofia Lindqvist @ Klarna (Head of Treasury)',
+    ]);
   });
 });
