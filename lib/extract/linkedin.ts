@@ -154,13 +154,32 @@ function list(doc: Document, url: URL): Candidate[] {
   return found(out);
 }
 
+// My Network's suggestions to connect: nobody the seller opened
+const SUGGESTIONS = /^\/mynetwork\/(grow\/?)?$/;
+
 export const linkedin: Extractor = {
   id: 'linkedin',
   matches: (url) =>
     /(^|\.)linkedin\.com$/.test(url.hostname) &&
-    (/^\/(in|sales\/(lead|people))\//.test(url.pathname) || LIST.test(url.pathname)),
+    (/^\/(in|sales\/(lead|people))\//.test(url.pathname) ||
+      LIST.test(url.pathname) ||
+      SUGGESTIONS.test(url.pathname)),
   extract: (doc, url) =>
-    LIST.test(url.pathname) ? list(doc, url) : url.pathname[1] === 's' ? lead(doc) : profile(doc, url),
-  // on a profile, whoever the page still shows from another profile (the one viewed before an in-app move)
-  others: (doc, url) => (url.pathname[1] === 'i' ? [...readings(doc, url).others] : []),
+    LIST.test(url.pathname)
+      ? list(doc, url)
+      : url.pathname[1] === 's'
+        ? lead(doc)
+        : url.pathname[1] === 'i'
+          ? profile(doc, url)
+          : [],
+  // on a profile, whoever the page still shows from another profile (the one viewed before an in-app move); among
+  // suggestions, everyone a profile link names (its texts, its picture's)
+  others: (doc, url) =>
+    url.pathname[1] === 'i'
+      ? [...readings(doc, url).others]
+      : SUGGESTIONS.test(url.pathname)
+        ? all(doc, PROFILE_LINK)
+            .flatMap((a) => [a, ...Array.from(a.querySelectorAll('*'))])
+            .map((e) => fold(cleanName(e.getAttribute('alt') ?? text(e))))
+        : [],
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { linkedin } from '@/lib/extract/linkedin';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { readPage } from '../../fixtures/pages/cases';
+import { extractCandidates } from '../../fixtures/extract';
 
 // the word lists the list rules read (role words, places), as the words module puts them in a page
 installLexicon();
@@ -119,13 +120,16 @@ describe('linkedin profile signals', () => {
     ).toMatchObject([{ primeiro_nome: 'Mariana', empresa: 'Ambev', cargo: 'Diretora de Compras' }]);
   });
 
-  it('only runs on profiles and Sales Navigator leads', () => {
+  it('only runs on profiles, Sales Navigator leads, lists of people and My Network suggestions', () => {
     const ok = (url: string) => linkedin.matches!(new URL(url));
     expect(ok(ANA)).toBe(true);
     expect(ok('https://br.linkedin.com/in/ana-souza-4b2a91')).toBe(true);
     expect(ok('https://www.linkedin.com/sales/people/ACwAAB1x2y3Z4,NAME_SEARCH')).toBe(true);
     expect(ok('https://www.linkedin.com/feed/')).toBe(false);
     expect(ok('https://www.linkedin.com/company/nubank/')).toBe(false);
+    expect(ok('https://www.linkedin.com/company/nubank/people/')).toBe(true);
+    expect(ok('https://www.linkedin.com/mynetwork/grow/')).toBe(true);
+    expect(ok('https://www.linkedin.com/mynetwork/invite-connect/connections/')).toBe(false);
     expect(ok('https://linkedin.com.evil.example/in/ana')).toBe(false);
   });
 });
@@ -213,5 +217,20 @@ describe('linkedin lists of people', () => {
       'Marcus Adeyemi @ Flutterwave (VP Finance)',
       'Sofia Lindqvist @ Klarna (Head of Treasury)',
     ]);
+  });
+
+  it("gives nobody on My Network's suggestions, whatever reader finds their cards", () => {
+    const grid = page('li-mynetwork-pymk.html');
+    for (const url of ['https://www.linkedin.com/mynetwork/grow/', 'https://www.linkedin.com/mynetwork/']) {
+      expect(read(grid, url)).toEqual([]);
+      expect(linkedin.others!(grid, new URL(url))).toEqual(
+        expect.arrayContaining(['tatiana moura', 'wagner lopes']),
+      );
+      expect(extractCandidates(grid, url)).toEqual([]);
+    }
+    // the same cards elsewhere are read as before: the suggestions rule is the page's, not the cards'
+    expect(
+      extractCandidates(grid, 'https://www.linkedin.com/mynetwork/invite-connect/connections/').length,
+    ).toBe(4);
   });
 });
