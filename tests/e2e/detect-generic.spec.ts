@@ -57,6 +57,18 @@ for (const file of ['li-company-people.html', 'li-company-people-en.html'])
     await expect(batch.getByLabel(`Contexto de ${fullName(first!)}`)).toHaveValue(first!.cargo!);
   });
 
+test("LinkedIn's My Network suggestions grid shows nobody, though its cards look like a company's people", async ({
+  context,
+  serviceWorker,
+  openPage,
+}) => {
+  const c = caseOf('li-mynetwork-pymk.html');
+  const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
+  const panel = await openPanel(openPage, tabId);
+  await expect(panel.getByTestId('nobody')).toBeVisible();
+  await expect(detectedNames(panel)).toHaveCount(0);
+});
+
 test("a company registry's page lists its partners at the company it describes, never at the site's own brand", async ({
   context,
   serviceWorker,
