@@ -3,7 +3,7 @@ import { all, jsonObjects, meta, once, pick, str, text } from './dom';
 import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
 import { splitLine } from './selection';
 import { inNoise } from './evidence';
-import { linesAfter, roleLine } from './page-text';
+import { company, linesAfter, roleLine } from './page-text';
 import { fold } from '../text';
 import { keyed, profilePerson, slugOf, topCard, type Signal } from './linkedin-top';
 
@@ -89,6 +89,7 @@ function lead(doc: Document): Candidate[] {
 // lists of people: search results, a company's people tab, Sales Navigator's lead search, lists and account page
 const LIST =
   /^\/(search\/results\/(people|all)|company\/[^/]+\/people|sales\/(search\/people|lists\/people|company))/;
+const NOW = /^(?:atual|current)\s*:\s*/i;
 const PROFILE_LINK = 'a[href*="/in/"],a[href*="/sales/lead/"],a[href*="/sales/people/"]';
 
 /**
@@ -106,11 +107,16 @@ function list(doc: Document, url: URL): Candidate[] {
   const out: (Candidate | null)[] = [];
   const links = all(main, PROFILE_LINK, 500);
   const profileOf = (a: Element) => a.getAttribute('href')?.split(/[?#]/)[0];
+  // the list: the smallest part holding every profile of the main part. When it lies under a heading that would mark
+  // a side module ("People you may know" over a company's people), that heading titles the page's own list.
+  let region = links.length > 1 ? links[0]!.parentElement : null;
+  while (region && !region.contains(links.at(-1)!)) region = region.parentElement;
+  const titled = !!region && inNoise(region);
   for (const link of links) {
     const named = link.querySelector('span[aria-hidden=true],[data-anonymize=person-name]') ?? link;
     const name = cleanName(text(named));
     const key = fold(name);
-    if (!name || seen.has(key) || inNoise(link)) continue;
+    if (!name || seen.has(key) || (!titled && inNoise(link))) continue;
     seen.add(key);
     // the card: the largest ancestor with no link to another profile
     let card = link;
@@ -120,17 +126,27 @@ function list(doc: Document, url: URL): Candidate[] {
       !links.some((o) => profileOf(o) !== profileOf(link) && card.parentElement!.contains(o))
     )
       card = card.parentElement;
-    // the line that says where, else the first that gives a role
+    // the line that says where, else the first that gives a role; LinkedIn's own "Atual:"/"Current:" line (the
+    // current position) before the headline the person wrote, never its "Anterior:"/"Past:" one
     const roles = linesAfter(named, 8, card)
-      .map(roleLine)
+      .filter((line) => !/^(?:anterior|past)\s*:/i.test(line))
+      .sort((a, b) => +NOW.test(b) - +NOW.test(a))
+      .map((line) => roleLine(line.replace(NOW, '')))
       .filter((r): r is [string, string] => !!r);
-    const [title = '', company = ''] = roles.find((r) => r[1]) ?? roles[0] ?? [];
+    const [title = '', where = ''] = roles.find((r) => r[1]) ?? roles[0] ?? [];
+    // Sales Navigator marks the title; the company follows it on its line, marked or as bare text
+    let after = '';
+    for (let n = card.querySelector('[data-anonymize=title]')?.nextSibling; n; n = n.nextSibling)
+      after += ` ${n.textContent}`;
     out.push(
       person(
         'linkedin',
         0.7,
         name,
-        pick(card, '[data-anonymize=company-name],a[href*="/company/"]') || company || cleanCompany(own),
+        pick(card, '[data-anonymize=company-name],a[href*="/company/"]') ||
+          company(after) ||
+          where ||
+          cleanCompany(own),
         pick(card, '[data-anonymize=title],[data-anonymize=job-title]') || title,
       ),
     );
@@ -138,13 +154,32 @@ function list(doc: Document, url: URL): Candidate[] {
   return found(out);
 }
 
+// My Network's suggestions to connect: nobody the seller opened
+const SUGGESTIONS = /^\/mynetwork\/(grow\/?)?$/;
+
 export const linkedin: Extractor = {
   id: 'linkedin',
   matches: (url) =>
     /(^|\.)linkedin\.com$/.test(url.hostname) &&
-    (/^\/(in|sales\/(lead|people))\//.test(url.pathname) || LIST.test(url.pathname)),
+    (/^\/(in|sales\/(lead|people))\//.test(url.pathname) ||
+      LIST.test(url.pathname) ||
+      SUGGESTIONS.test(url.pathname)),
   extract: (doc, url) =>
-    LIST.test(url.pathname) ? list(doc, url) : url.pathname[1] === 's' ? lead(doc) : profile(doc, url),
-  // on a profile, whoever the page still shows from another profile (the one viewed before an in-app move)
-  others: (doc, url) => (url.pathname[1] === 'i' ? [...readings(doc, url).others] : []),
+    LIST.test(url.pathname)
+      ? list(doc, url)
+      : url.pathname[1] === 's'
+        ? lead(doc)
+        : url.pathname[1] === 'i'
+          ? profile(doc, url)
+          : [],
+  // on a profile, whoever the page still shows from another profile (the one viewed before an in-app move); among
+  // suggestions, everyone a profile link names (its texts, its picture's)
+  others: (doc, url) =>
+    url.pathname[1] === 'i'
+      ? [...readings(doc, url).others]
+      : SUGGESTIONS.test(url.pathname)
+        ? all(doc, PROFILE_LINK)
+            .flatMap((a) => [a, ...Array.from(a.querySelectorAll('*'))])
+            .map((e) => fold(cleanName(e.getAttribute('alt') ?? text(e))))
+        : [],
 };

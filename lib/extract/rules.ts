@@ -75,7 +75,8 @@ export const ROLE_WORDS = [
   'engineering', 'juridic*', 'legal', 'tecnologia', 'technology', 'pesquisa', 'research', 'qualidade', 'quality',
   'parcerias', 'partnerships', 'relacionamento', 'atendimento', 'suporte', 'support', 'projetos', 'projects',
   'estrategia', 'strategy', 'talent', 'talentos', 'recursos', 'humanos', 'conselho', 'diretoria', 'departamento',
-  'department', 'comite', 'committee', 'design', 'of', 'and', '&', 'em', 'para', 'for',
+  'department', 'comite', 'committee', 'design', 'payments', 'pagamentos', 'logistics', 'planning', 'planejamento',
+  'of', 'and', '&', 'em', 'para', 'for',
 ];
 
 /** Brazilian states (abbreviations and names), large cities and countries: a place is never a company. */

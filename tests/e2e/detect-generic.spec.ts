@@ -28,29 +28,45 @@ test.beforeEach(async ({ serviceWorker }) => {
   await setSettings(serviceWorker, { language: 'pt' });
 });
 
-test('a LinkedIn company people tab lists everyone with their company, and offers them all as a batch, roles as context', async ({
+// in Portuguese; in English, its list headed "People you may know", the company from the headline or the page
+for (const file of ['li-company-people.html', 'li-company-people-en.html'])
+  test(`${file}: a LinkedIn company people tab lists everyone with their company, and offers them all as a batch, roles as context`, async ({
+    context,
+    serviceWorker,
+    openPage,
+    admin,
+    useKey,
+  }) => {
+    await useKey(await admin.account({ tier: 'complete', credits: 200 }));
+    const c = caseOf(file);
+    const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
+    const panel = await openPanel(openPage, tabId);
+    await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
+    const listed = (await detectedNames(panel).allTextContents()).join('|');
+    for (const n of c.noise) expect(listed).not.toContain(n);
+    await expect(
+      panel.getByText(
+        `${c.expected.length} pessoas detectadas. Escolha quem analisar, ou analise todas em lote.`,
+      ),
+    ).toBeVisible();
+    const batch = await openBatch(context, panel);
+    await expect(batch.getByLabel(`Selecionar todas (${c.expected.length})`)).toBeChecked();
+    for (const p of c.expected) await expect(batch.getByLabel(`${fullName(p)} — ${p.empresa}`)).toBeChecked();
+    const [first] = c.expected;
+    await batch.getByRole('button', { name: `Adicionar ${c.expected.length} selecionadas` }).click();
+    await expect(batch.getByLabel(`Contexto de ${fullName(first!)}`)).toHaveValue(first!.cargo!);
+  });
+
+test("LinkedIn's My Network suggestions grid shows nobody, though its cards look like a company's people", async ({
   context,
   serviceWorker,
   openPage,
-  admin,
-  useKey,
 }) => {
-  await useKey(await admin.account({ tier: 'complete', credits: 200 }));
-  const c = caseOf('li-company-people.html');
+  const c = caseOf('li-mynetwork-pymk.html');
   const { tabId } = await openTab(context, serviceWorker, c.url, readPage(c.file));
   const panel = await openPanel(openPage, tabId);
-  await expect(detectedNames(panel)).toHaveText(c.expected.map(fullName));
-  await expect(
-    panel.getByText(
-      `${c.expected.length} pessoas detectadas. Escolha quem analisar, ou analise todas em lote.`,
-    ),
-  ).toBeVisible();
-  const batch = await openBatch(context, panel);
-  await expect(batch.getByLabel(`Selecionar todas (${c.expected.length})`)).toBeChecked();
-  const [first] = c.expected;
-  await expect(batch.getByLabel(`${fullName(first!)} — ${first!.empresa}`)).toBeChecked();
-  await batch.getByRole('button', { name: `Adicionar ${c.expected.length} selecionadas` }).click();
-  await expect(batch.getByLabel(`Contexto de ${fullName(first!)}`)).toHaveValue(first!.cargo!);
+  await expect(panel.getByTestId('nobody')).toBeVisible();
+  await expect(detectedNames(panel)).toHaveCount(0);
 });
 
 test("a company registry's page lists its partners at the company it describes, never at the site's own brand", async ({
