@@ -190,8 +190,9 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       const role = roleLine(lines[i] ?? '');
       // "Professora de Operações" / "Fundação Getulio Vargas": the line under the role names where
       // (a name alone, not a sentence: "Na Pipoca desde 2016.", "Built forecasting systems for ten years." name none)
-      const next = i < 0 || companyHead(lines[i + 1] ?? '') !== lines[i + 1] ? '' : lines[i + 1]!;
-      const below = companyLine([next]);
+      const after = i < 0 ? '' : (lines[i + 1] ?? '');
+      const next = after && companyHead(after) === after ? after : '';
+      const below = next && companyLine([next]);
       if (role && below) role[1] = below;
       return { name, score, role, line: lines[i] ?? '', next: role && !role[1] ? next : '' };
     });
@@ -205,8 +206,10 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       }
     // the line under each role, where the list's cards all have one ("VP Revenue" / "Conta Azul"), names each card's
     // company when the lines differ from card to card (the same "Ver perfil" in every card names none)
-    const next = people.map((p) => (p.next.split(' ').length <= 5 ? company(p.next) : ''));
-    if (next.every(Boolean) && new Set(next).size * 2 > next.length)
+    const next = people.every((p) => p.next)
+      ? people.map((p) => (p.next.split(' ').length <= 5 ? company(p.next) : ''))
+      : [];
+    if (next.length && next.every(Boolean) && new Set(next).size * 2 > next.length)
       people.forEach((p, i) => (p.role![1] = next[i]!));
     // a list of people: most have a role, and names read as names beyond their shape
     const withRole = people.filter((p) => p.role).length;
