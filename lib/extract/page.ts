@@ -329,7 +329,7 @@ function partners(doc: Document, pageCo: () => string): Candidate[] {
         : null);
     if (!q || !at || at.childElementCount > 1 || inNoise(el)) continue;
     const name = cleanName(text(at));
-    if (name && nameScore(name)) out.push(person('page', 0.5, name, pageCo(), q));
+    if (name && nameScore(name)) out.push(person('page', 0.7, name, pageCo(), q));
   }
   return found(out);
 }
@@ -459,7 +459,8 @@ export const page: Extractor = {
     const main = headingPerson(doc, mails);
     return found([
       main,
-      // a registry's qualification is surer of where a partner is than a line a list shows ("… no Exterior")
+      // a registry's qualification is surer of where a partner is than a line a list shows ("… no Exterior"), even
+      // a card's own company line (0.7 against 0.65)
       ...partners(doc, pageCo),
       ...roster(doc),
       ...withWhom(doc),
