@@ -1,7 +1,7 @@
 import type { Extractor } from './types';
 import { all, jsonObjects, meta, once, pick, str, type Json } from './dom';
 import { cleanName, found, person } from './names';
-import { fold } from '../text';
+import { fold, slug } from '../text';
 
 /** Every object in the page's JSON-LD blocks (at most 20 blocks of 200 kB), parsed once per reading. */
 const nodes = (doc: Document) =>
@@ -30,9 +30,20 @@ export function headings(doc: Document): string[] {
 }
 
 /**
+ * Whether the page's address ends with the person's name ("/palestrantes/carolina-vieira-borges"): the page is about
+ * that person alone, and the others it shows (other speakers, "see also") are not its people.
+ */
+export function addressed(url: URL | undefined, name: string): boolean {
+  const key = (s: string) => slug(s, '-').replace(/^-+|-+$/g, '');
+  const named = key(cleanName(name));
+  return !!named && key(url?.pathname.split('/').findLast(Boolean) ?? '') === named;
+}
+
+/**
  * schema.org in JSON-LD. When the page has a main person (the page's mainEntity or about, the author of the
  * article the page is, or the Person named by the page's heading), that person comes first and sure; everyone else
- * (speakers, commenters, related authors) follows as people on this page. A Person's company is only their own
+ * (speakers, commenters, related authors) follows as people on this page, unless the page's address names the main
+ * person (a speaker's own page): then only who shares an event with them is. A Person's company is only their own
  * worksFor or affiliation, or the organisation that lists them as employee, member or founder.
  */
 export const jsonld: Extractor = {
@@ -80,16 +91,26 @@ export const jsonld: Extractor = {
     const nameOfPerson = (p: Json) => str(p.name) || `${str(p.givenName)} ${str(p.familyName)}`;
     for (const p of people) if (heads.includes(nameKey(nameOfPerson(p)))) mains.add(nameKey(nameOfPerson(p)));
     mains.delete('');
+    const main = (p: unknown) => isA(p, PERSON) && mains.has(nameKey(nameOfPerson(p as Json)));
+    // on a page about one person, only who shares an event with them (a panel's other speakers) is listed beside them
+    const alone = people.some((p) => main(p) && addressed(url, nameOfPerson(p)));
+    const beside = new Set<unknown>();
+    for (const o of list) {
+      const cast = [o.performer].flat().map(deref);
+      if (cast.some(main)) cast.forEach((p) => beside.add(p));
+    }
     return found(
-      people.map((p) =>
-        person(
-          'jsonld',
-          mains.has(nameKey(nameOfPerson(p))) ? 0.95 : mains.size ? 0.45 : 0.85,
-          nameOfPerson(p),
-          nameOf(p.worksFor) || nameOf(p.affiliation) || employer.get(p),
-          str(p.jobTitle),
+      people
+        .filter((p) => !alone || main(p) || beside.has(p))
+        .map((p) =>
+          person(
+            'jsonld',
+            mains.has(nameKey(nameOfPerson(p))) ? 0.95 : mains.size ? 0.45 : 0.85,
+            nameOfPerson(p),
+            nameOf(p.worksFor) || nameOf(p.affiliation) || employer.get(p),
+            str(p.jobTitle),
+          ),
         ),
-      ),
     ).sort((a, b) => b.confidence - a.confidence);
   },
 };

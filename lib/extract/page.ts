@@ -16,6 +16,7 @@ import { cleanName, found, person, tidy } from './names';
 import {
   addresses,
   company,
+  companyHead,
   companyLine,
   describedCompany,
   linesAfter,
@@ -25,6 +26,7 @@ import {
   titleParts,
 } from './page-text';
 import { PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
+import { addressed } from './jsonld';
 import { fold } from '../text';
 
 /*
@@ -181,21 +183,43 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       let card = el;
       for (let up = 0; up < 10 && card.parentElement && held.get(card.parentElement) === 1; up++)
         card = card.parentElement;
+      // "<strong>Ana Souza</strong><br>CEO": the role after a line break in the name's own element
       const lines = linesAfter(el, 5, card);
+      if (el.nextElementSibling?.tagName === 'BR') lines.unshift(textAfter(el));
       const i = lines.findIndex((l) => roleLine(l));
       const role = roleLine(lines[i] ?? '');
       // "Professora de Operações" / "Fundação Getulio Vargas": the line under the role names where
-      const below = i < 0 ? '' : companyLine(lines.slice(i + 1, i + 2));
+      // (a name alone, not a sentence: "Na Pipoca desde 2016.", "Built forecasting systems for ten years." name none)
+      const after = i < 0 ? '' : (lines[i + 1] ?? '');
+      const next = after && companyHead(after) === after ? after : '';
+      const below = next && companyLine([next]);
       if (role && below) role[1] = below;
-      return { name, score, role };
+      return { name, score, role, line: lines[i] ?? '', next: role && !role[1] ? next : '' };
     });
+    // a list whose people mostly write where they work (speakers) reads "CTO, Agrosmart" the same way; elsewhere
+    // what follows the comma is an area ("VP Sales, Latin America")
+    if (people.filter((p) => p.role?.[1]).length * 2 >= people.length)
+      for (const p of people) {
+        const at = p.line.lastIndexOf(', ');
+        const co = p.role && !p.role[1] && at > 0 ? company(p.line.slice(at + 2)) : '';
+        if (co && !isRole(co)) p.role = [p.line.slice(0, at), co];
+      }
+    // the line under each role, where the list's cards all have one ("VP Revenue" / "Conta Azul"), names each card's
+    // company when the lines differ from card to card (the same "Ver perfil" in every card names none)
+    const next = people.every((p) => p.next)
+      ? people.map((p) => (p.next.split(' ').length <= 5 ? company(p.next) : ''))
+      : [];
+    if (next.length && next.every(Boolean) && new Set(next).size * 2 > next.length)
+      people.forEach((p, i) => (p.role![1] = next[i]!));
     // a list of people: most have a role, and names read as names beyond their shape
     const withRole = people.filter((p) => p.role).length;
     const strong = people.filter((p) => p.score >= 0.5).length;
     if (withRole * 2 < people.length || strong * 2 < people.length) continue;
+    // a company the card writes is surer than the page's (a speaker's own, on an event's page): it outweighs the
+    // page's company that the team-page reader gives every card
     for (const p of people.slice(0, 100))
       if (p.role || p.score >= 0.5)
-        out.push(person('page', 0.5, p.name, p.role?.[1] || pageCo(), p.role?.[0])!);
+        out.push(person('page', p.role?.[1] ? 0.65 : 0.5, p.name, p.role?.[1] || pageCo(), p.role?.[0])!);
   }
   return found(out);
 }
@@ -305,7 +329,7 @@ function partners(doc: Document, pageCo: () => string): Candidate[] {
         : null);
     if (!q || !at || at.childElementCount > 1 || inNoise(el)) continue;
     const name = cleanName(text(at));
-    if (name && nameScore(name)) out.push(person('page', 0.5, name, pageCo(), q));
+    if (name && nameScore(name)) out.push(person('page', 0.7, name, pageCo(), q));
   }
   return found(out);
 }
@@ -427,19 +451,22 @@ export const page: Extractor = {
   id: 'page',
   // the viewer's own row in a list of people is not the page's person
   others: (doc) => rosters(doc).viewers,
-  extract(doc) {
+  extract(doc, url) {
     const mails = addresses(doc);
     // worked out only for a list of people that needs it
     let co: string | undefined;
     const pageCo = () => (co ??= pageCompany(doc));
+    const main = headingPerson(doc, mails);
     return found([
-      headingPerson(doc, mails),
-      // a registry's qualification is surer of where a partner is than a line a list shows ("… no Exterior")
+      main,
+      // a registry's qualification is surer of where a partner is than a line a list shows ("… no Exterior"), even
+      // a card's own company line (0.7 against 0.65)
       ...partners(doc, pageCo),
       ...roster(doc),
       ...withWhom(doc),
       ...rows(doc, pageCo),
-      ...cards(doc, pageCo),
+      // a page whose address names its person (a speaker's, a member's own page) shows others' cards only as "see also"
+      ...(main && addressed(url, `${main.primeiro_nome} ${main.ultimo_nome}`) ? [] : cards(doc, pageCo)),
       ...offices(doc, pageCo),
     ]);
   },

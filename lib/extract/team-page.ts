@@ -1,5 +1,6 @@
 import type { Candidate, Extractor } from './types';
 import { all, text } from './dom';
+import { addressed } from './jsonld';
 import { pageCompany } from './page-text';
 import { cleanName, person } from './names';
 import { fold } from '../text';
@@ -44,10 +45,13 @@ function roleOf(el: Element): string {
   return '';
 }
 
-/** Pages listing several people as cards (name and role); the company is the page's (lib/extract/page-text.ts pageCompany). */
+/**
+ * Pages listing several people as cards (name and role); the company is the page's (lib/extract/page-text.ts
+ * pageCompany). On a page whose address names one of them, that one alone.
+ */
 export const teamPage: Extractor = {
   id: 'team-page',
-  extract(doc) {
+  extract(doc, url) {
     if (!roles(doc)) return [];
     const company = pageCompany(doc);
     const people = new Map<string, Candidate>();
@@ -68,8 +72,9 @@ export const teamPage: Extractor = {
     }
     // One name next to one role is not a team page; nor are headlines over sections ("Dólar Fecha Em Alta" / "Câmbio").
     const list = [...people.values()];
-    return list.length > 1 && list.filter((c) => JOB.test(c.cargo ?? '')).length * 2 >= list.length
-      ? list
-      : [];
+    if (list.length < 2 || list.filter((c) => JOB.test(c.cargo ?? '')).length * 2 < list.length) return [];
+    // a page whose address names one of them is that person's own: the others' cards are a "see also"
+    const own = list.filter((c) => addressed(url, `${c.primeiro_nome} ${c.ultimo_nome}`));
+    return own.length ? own : list;
   },
 };

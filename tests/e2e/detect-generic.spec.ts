@@ -5,11 +5,12 @@ import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.help
 
 /*
  * Detection beyond the modelled pages, through the built extension: a LinkedIn list of people (every person, and
- * the batch offered as for a team page, the roles going as context), a CRM record with no reader of its own and a
- * leadership page of figure cards (read on a site the user granted: the manifest grants localhost, so the generic
- * script is injected there as after a grant), a company registry's partners (at the company the page describes, not
- * at the lookup site), an Outlook reading pane (its site's script, the generic readers beside it), web-app views (a
- * call's participants, a service request's requester, an e-signature document's signers).
+ * the batch offered as for a team page, the roles going as context), a CRM record with no reader of its own and
+ * leadership pages of figure cards, the English one's each in a column of its own with the role after a line break
+ * (read on a site the user granted: the manifest grants localhost, so the generic script is injected there as after
+ * a grant), a company registry's partners (at the company the page describes, not at the lookup site), an Outlook
+ * reading pane (its site's script, the generic readers beside it), web-app views (a call's participants, a service
+ * request's requester, an e-signature document's signers).
  */
 
 const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
@@ -89,6 +90,29 @@ test("a company registry's page lists its partners at the company it describes, 
   const batch = await openBatch(context, panel);
   for (const p of c.expected) await expect(batch.getByLabel(`${fullName(p)} — ${p.empresa}`)).toBeChecked();
   await expect(batch.getByText('CNPJá', { exact: false })).toHaveCount(0);
+});
+
+test('a leadership page of figure cards, one per column, the role after a line break: its three people at the company only og:site_name and the © line name', async ({
+  context,
+  serviceWorker,
+  openPage,
+  admin,
+  useKey,
+}) => {
+  await useKey(await admin.account({ tier: 'complete', credits: 200 }));
+  const c = caseOf('leadership-figure-en.html');
+  const { tabId } = await openTab(
+    context,
+    serviceWorker,
+    'http://localhost:8765/company/leadership/',
+    readPage(c.file),
+  );
+  const panel = await openPanel(openPage, tabId);
+  await expect(detectedNames(panel)).toHaveText(['Eleanor Vasquez', 'Kwame Mensah', 'Lucas Ferreira Neto']);
+  const batch = await openBatch(context, panel);
+  for (const name of ['Eleanor Vasquez', 'Kwame Mensah', 'Lucas Ferreira Neto'])
+    await expect(batch.getByLabel(`${name} — Northbeam Robotics`)).toBeChecked();
+  await expect(batch.getByText('Jamie Lindgren', { exact: false })).toHaveCount(0);
 });
 
 for (const [file, path] of [

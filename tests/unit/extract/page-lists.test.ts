@@ -431,3 +431,69 @@ describe('lines of people', () => {
     ).toEqual([]);
   });
 });
+
+describe('cards of people one level apart', () => {
+  const column = (name: string, role: string) =>
+    `<div class="col"><figure class="pic"><img src="data:," alt=""><figcaption class="cap"><strong>${name}</strong><br>${role}</figcaption></figure></div>`;
+
+  it('reads the role after a line break in the caption, each card in a column of its own', () => {
+    const d = doc(
+      site(
+        `<main><h1>Diretoria</h1><div class="cols">${column('Heloísa Diniz', 'Diretora-Presidente')}${column('Marcos Ribeiro', 'Diretor de Operações')}</div></main>`,
+      ),
+    );
+    expect(
+      page.extract(d, URL_).map((c) => [`${c.primeiro_nome} ${c.ultimo_nome}`, c.empresa, c.cargo]),
+    ).toEqual([
+      ['Heloísa Diniz', 'Cooperativa Vale Verde', 'Diretora-Presidente'],
+      ['Marcos Ribeiro', 'Cooperativa Vale Verde', 'Diretor de Operações'],
+    ]);
+  });
+});
+
+describe("a card's own company line", () => {
+  const card = (name: string, ...lines: string[]) =>
+    `<div class="speaker"><h3>${name}</h3>${lines.map((l) => `<p>${l}</p>`).join('')}</div>`;
+  const lineup = (...cards: string[]) =>
+    doc(
+      `<html><head><title>Speakers</title><meta property="og:site_name" content="RevOps Latam"></head><body><main>${cards.join('')}</main></body></html>`,
+    );
+
+  it("names each card's company when the line under every role differs from card to card, and outweighs the page's", () => {
+    const d = lineup(
+      card('Valéria Montenegro', 'VP Revenue Operations', 'Conta Azul'),
+      card('Andrés Villalobos', 'Chief Revenue Officer', 'Rappi'),
+      card('Bruno Kessler', 'Founder', 'Pipeline Academy'),
+    );
+    const found = page.extract(d, URL_);
+    expect(found.map((c) => c.empresa)).toEqual(['Conta Azul', 'Rappi', 'Pipeline Academy']);
+    // surer than the page's company the team-page reader gives every card
+    expect(collect([page, teamPage], d, URL_).map((c) => c.empresa)).toEqual([
+      'Conta Azul',
+      'Rappi',
+      'Pipeline Academy',
+    ]);
+  });
+
+  it('names none where every card has the same line, a sentence, or some card has none', () => {
+    const companies = (...cards: string[]) => page.extract(lineup(...cards), URL_).map((c) => c.empresa);
+    expect(
+      companies(
+        card('Valéria Montenegro', 'VP Revenue Operations', 'Ver perfil'),
+        card('Andrés Villalobos', 'Chief Revenue Officer', 'Ver perfil'),
+      ),
+    ).toEqual(['RevOps Latam', 'RevOps Latam']);
+    expect(
+      companies(
+        card('Inês Carvalho', 'CEO & Co-founder', 'Built forecasting systems for ten years.'),
+        card('Diego Sampaio', 'CTO & Co-founder', 'Na Pipoca desde 2016.'),
+      ),
+    ).toEqual(['RevOps Latam', 'RevOps Latam']);
+    expect(
+      companies(
+        card('Valéria Montenegro', 'VP Revenue Operations', 'Conta Azul'),
+        card('Andrés Villalobos', 'Chief Revenue Officer'),
+      ),
+    ).toEqual(['RevOps Latam', 'RevOps Latam']);
+  });
+});

@@ -3,14 +3,14 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it, vi } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { hcard } from '@/lib/extract/hcard';
-import { jsonld } from '@/lib/extract/jsonld';
+import { addressed, jsonld } from '@/lib/extract/jsonld';
 import { metaAuthor } from '@/lib/extract/meta-author';
 import { microdata } from '@/lib/extract/microdata';
 import { cleanCompany, cleanName, person, splitRole, tidy } from '@/lib/extract/names';
 import { opengraph } from '@/lib/extract/opengraph';
 import { teamPage } from '@/lib/extract/team-page';
 import type { Candidate, Extractor } from '@/lib/extract/types';
-import { fold } from '@/lib/text';
+import { fold, slug } from '@/lib/text';
 import { hostileText } from './arbitraries';
 
 // Hundreds of generated cases each: generous on a busy machine (the assertions do not depend on time).
@@ -471,5 +471,73 @@ describe('every generic reader on any markup', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a page whose address names one person', () => {
+  const others = fc.uniqueArray(personName, { minLength: 1, maxLength: 3 });
+  const at = (name: string) => new URL(`https://evento.com.br/palestrantes/${slug(name, '-')}/`);
+
+  it('is known by its last segment, whatever the name and the address carry', () => {
+    fc.assert(
+      fc.property(hostileText, hostileText, (name, path) => {
+        const key = slug(cleanName(name), '-').replace(/^-+|-+$/g, '');
+        expect(addressed(new URL(`https://x.com/p/${key}/`), name)).toBe(!!key);
+        expect(addressed(new URL(`https://x.com/p/${key}-2/`), name)).toBe(false);
+        const any = new URL('https://x.com/');
+        any.pathname = path;
+        expect(() => addressed(any, name)).not.toThrow();
+        expect(addressed(undefined, name)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("lists its person alone, from JSON-LD and from microdata: the other speakers shown are not the page's", () => {
+    fc.assert(
+      fc.property(personName, others, fc.boolean(), (main, rest, own) => {
+        const more = rest.filter((n) => fold(n) !== fold(main));
+        const jsonPage = doc(
+          `<html><head><script type="application/ld+json">${JSON.stringify([
+            { '@type': 'ProfilePage', mainEntity: { '@type': 'Person', name: main } },
+            ...more.map((name) => ({ '@type': 'Person', name })),
+          ])}</script></head><body></body></html>`,
+        );
+        const itemPage = doc(
+          `<html><head><title>${esc(main)}</title></head><body><h1>${esc(main)}</h1><div itemscope itemtype="https://schema.org/Person"><span itemprop="name">${esc(main)}</span></div>${more
+            .map(
+              (n) =>
+                `<div itemscope itemtype="https://schema.org/Person"><span itemprop="name">${esc(n)}</span></div>`,
+            )
+            .join('')}</body></html>`,
+        );
+        // on her own address she alone; elsewhere everyone
+        const where = own ? at(main) : url;
+        for (const [reader, d] of [
+          [jsonld, jsonPage],
+          [microdata, itemPage],
+        ] as const) {
+          const names = reader.extract(d, where).map(fullName);
+          expect(names, reader.id).toHaveLength(own ? 1 : 1 + more.length);
+          expect(fold(names[0]!), reader.id).toBe(fold(cleanName(main)));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps beside its person who shares an event with them (a panel), not the others', () => {
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify({
+      '@graph': [
+        { '@type': 'ProfilePage', mainEntity: { '@id': '#p' } },
+        { '@type': 'Person', '@id': '#p', name: 'Ricardo Tavares' },
+        { '@type': 'Event', performer: [{ '@id': '#p' }, { '@type': 'Person', name: 'Camila Nogueira' }] },
+        { '@type': 'Person', name: 'Nelson Araújo' },
+      ],
+    })}</script></head><body></body></html>`;
+    expect(jsonld.extract(doc(html), at('Ricardo Tavares')).map(fullName)).toEqual([
+      'Ricardo Tavares',
+      'Camila Nogueira',
+    ]);
   });
 });
