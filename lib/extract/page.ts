@@ -24,7 +24,7 @@ import {
   roleLine,
   titleParts,
 } from './page-text';
-import { PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
+import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
 import { fold } from '../text';
 
 /*
@@ -182,7 +182,7 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       for (let up = 0; up < 10 && card.parentElement && held.get(card.parentElement) === 1; up++)
         card = card.parentElement;
       const lines = linesAfter(el, 5, card);
-      const i = lines.findIndex((l) => roleLine(l));
+      const i = lines.findIndex((l) => roleLine(l) && !fieldLabel(l));
       const role = roleLine(lines[i] ?? '');
       // "Professora de Operações" / "Fundação Getulio Vargas": the line under the role names where
       const below = i < 0 ? '' : companyLine(lines.slice(i + 1, i + 2));
@@ -199,6 +199,12 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
   }
   return found(out);
 }
+
+/** Whether a text is a record's field label ("Lead Source", "Origem do lead"): one of its words no job title has. */
+export const fieldLabel = (t: string) =>
+  fold(t)
+    .split(/[^\p{L}]+/u)
+    .some((w) => FIELD_WORDS.includes(w));
 
 /**
  * An office written over its holder's name ("Presidente", "1º Secretário", "Chefe de Gabinete", "Senior Editor,
