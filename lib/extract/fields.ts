@@ -139,7 +139,8 @@ export function valueOf(label: Element): string {
  * name.
  */
 function take(out: Fields, field: Field, raw: string, label: string, doc: Document): boolean {
-  const value = fuller(tidy(raw), writings(doc));
+  // "Frigorífico Vale do Guaporé · Gerente de Compras": a relation's name, then what the app adds after a dot
+  const value = fuller(tidy(raw), writings(doc)).split(/\s+·\s+/)[0]!;
   if (!value || value.length > 120 || isPlaceholder(value) || fieldOf(value)) return false;
   if (field === 'full') {
     const name = cleanName(value);

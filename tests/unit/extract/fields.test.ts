@@ -421,6 +421,13 @@ describe('CRM records of apps without a reader', () => {
     expect(read(cell).company).toBe('Frigorífico Vale do Guaporé');
   });
 
+  it("a relation's name before what the app adds after a dot ('Company · Title')", () => {
+    expect(
+      read('<div><label>Contas</label><div>Frigorífico Vale do Guaporé · Gerente de Compras</div></div>')
+        .company,
+    ).toBe('Frigorífico Vale do Guaporé');
+  });
+
   it('a value the app cut short is read whole from its tooltip, its title attribute or the page', () => {
     const tooltip =
       '<div><div class="label">Organização</div><div><span>Usina Santa Terezinh...</span>' +
