@@ -1,5 +1,5 @@
 import type { Extractor } from './types';
-import { all, text } from './dom';
+import { all, once, text } from './dom';
 import {
   addressNames,
   boxLabel,
@@ -35,6 +35,8 @@ export type Fields = Partial<Record<Field, string>>;
 
 // controls that hold a value the user typed or chose
 const FORM = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]),select,textarea';
+// what stands beside a label and is no value: its edit button, an icon (when it shows no word)
+const CONTROL = 'button,svg,img,i,[role=button]';
 // where a label may stand: elements of one text (a leaf, or one leaf inside) of these tags, or called a label
 const LABEL_TAG = /^(?:DT|TH|TD|LABEL|LEGEND|P|SPAN|STRONG|B|DIV|H[2-6])$/;
 const LABEL_CLASS = /label|key|field/i;
@@ -114,7 +116,10 @@ export function valueOf(label: Element): string {
   if (target) return target.matches(FORM) ? controlValue(target) : shown(target);
   const control = label.querySelector(FORM);
   if (control) return controlValue(control);
-  const next = label.nextElementSibling;
+  // an edit button or an icon beside the label is no value
+  const after = label.nextElementSibling;
+  let next = after;
+  while (next?.matches(CONTROL) && !/\p{L}/u.test(next.textContent ?? '')) next = next.nextElementSibling;
   // its own element; when that shows nothing, the one after it (an HTML parser closes a paragraph before a block:
   // the value a page's script had put in it then stands beside it)
   if (next) return shown(next) || shown(next.nextElementSibling);
@@ -122,8 +127,9 @@ export function valueOf(label: Element): string {
   const own = text(label);
   const line = text(parent);
   // "Cargo: Gerente de Operações"
-  if (parent && parent.childElementCount <= 3 && line.length > own.length && line.startsWith(own))
+  if (!after && parent && parent.childElementCount <= 3 && line.length > own.length && line.startsWith(own))
     return line.slice(own.length).replace(/^[\s:–-]+/, '');
+  // a section's heading (the label and its buttons): the value is the block below it
   return shown(parent?.nextElementSibling);
 }
 
@@ -132,8 +138,9 @@ export function valueOf(label: Element): string {
  * company's name (a record of a company) gives the company; one word under "Nome" beside a "Sobrenome" is a first
  * name.
  */
-function take(out: Fields, field: Field, raw: string, label: string): boolean {
-  const value = tidy(raw);
+function take(out: Fields, field: Field, raw: string, label: string, doc: Document): boolean {
+  // "Frigorífico Vale do Guaporé · Gerente de Compras": a relation's name, then what the app adds after a dot
+  const value = fuller(tidy(raw), writings(doc)).split(/\s+·\s+/)[0]!;
   if (!value || value.length > 120 || isPlaceholder(value) || fieldOf(value)) return false;
   if (field === 'full') {
     const name = cleanName(value);
@@ -158,6 +165,30 @@ function take(out: Fields, field: Field, raw: string, label: string): boolean {
   return ok;
 }
 
+// an app's cut of a long value: "Usina Santa Terezinh..."
+const CUT = /\s*(?:\.{3}|…)$/;
+
+/**
+ * The whole of a value the app cut short ("Usina Santa Terezinh...", "Frigorífico Vale do Gu…"): the first of
+ * `writings` (its title attribute, its tooltip, the page's other texts) that begins as it does and goes further;
+ * the value itself when it is not cut or nothing writes it whole.
+ */
+export function fuller(value: string, writings: Iterable<string>): string {
+  const stem = fold(value.replace(CUT, ''));
+  if (stem === fold(value) || stem.length < 4) return value;
+  for (const w of writings) {
+    const whole = tidy(w);
+    if (whole.length > stem.length && !CUT.test(whole) && fold(whole).startsWith(stem)) return whole;
+  }
+  return value;
+}
+
+/** The page's writings a cut value may have whole: title attributes, then texts of their own. */
+function* writings(doc: Document) {
+  for (const el of all(doc, '[title]', 500)) yield el.getAttribute('title') ?? '';
+  for (const el of doc.body ? all(doc.body, '*', 8000) : []) if (!el.childElementCount) yield text(el);
+}
+
 // attributes that name a control or a value: "Empresa", "Empresa: Nubank", the id of its label, a placeholder
 const NAMED_BY = ['aria-label', 'data-label', 'data-field-label', 'aria-labelledby', 'placeholder'];
 
@@ -175,7 +206,9 @@ function attributeLabel(el: Element): [label: string, inline: string] {
  * Labelled fields outside noise, the first value of each kind, and the first field's element; and the labels of the
  * boxes where an app shows the page's person by their part ("Anfitrião", "Solicitante", "Instructor:").
  */
-export function fields(doc: Document): { f: Fields; at?: Element; boxes: Element[] } {
+export const fields = (doc: Document) => once(doc, 'fields', () => readFields(doc));
+
+function readFields(doc: Document): { f: Fields; at?: Element; boxes: Element[] } {
   const f: Fields = {};
   const boxes: Element[] = [];
   let at: Element | undefined;
@@ -200,7 +233,7 @@ export function fields(doc: Document): { f: Fields; at?: Element; boxes: Element
     if (fieldNoise(el)) continue;
     // a column header is a list's, read with the list (rows), not one field
     if (el.tagName === 'TH' && !el.nextElementSibling?.matches('td')) continue;
-    if (take(f, field, valueOf(el), raw)) at ??= el;
+    if (take(f, field, valueOf(el), raw, doc)) at ??= el;
   }
   // controls and values named by an attribute
   for (const el of attributed.slice(0, 500)) {
@@ -208,7 +241,7 @@ export function fields(doc: Document): { f: Fields; at?: Element; boxes: Element
     if (!el.matches(FORM) && el.childElementCount > 1) continue;
     const [label, inline] = attributeLabel(el);
     const field = fieldOf(label);
-    if (field && !fieldNoise(el) && take(f, field, inline || shown(el), label)) at ??= el;
+    if (field && !fieldNoise(el) && take(f, field, inline || shown(el), label, doc)) at ??= el;
   }
   return { f, at, boxes };
 }
@@ -382,5 +415,11 @@ export const labelled: Extractor = {
       ...(at && (labelledCo || item) && !boxed.length ? contacts(doc, labelledCo || item) : []),
       ...boxed,
     ]);
+  },
+  // what the company field holds is the company, never a person, whoever reads it as a name (a heading, a card)
+  others(doc) {
+    const { f } = fields(doc);
+    const co = fold(company(f.company));
+    return co && co !== fold(f.full ?? '') ? [co] : [];
   },
 };

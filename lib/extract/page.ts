@@ -25,7 +25,7 @@ import {
   roleLine,
   titleParts,
 } from './page-text';
-import { PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
+import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
 import { addressed } from './jsonld';
 import { fold } from '../text';
 
@@ -186,7 +186,7 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       // "<strong>Ana Souza</strong><br>CEO": the role after a line break in the name's own element
       const lines = linesAfter(el, 5, card);
       if (el.nextElementSibling?.tagName === 'BR') lines.unshift(textAfter(el));
-      const i = lines.findIndex((l) => roleLine(l));
+      const i = lines.findIndex((l) => roleLine(l) && !fieldLabel(l));
       const role = roleLine(lines[i] ?? '');
       // "Professora de Operações" / "Fundação Getulio Vargas": the line under the role names where
       // (a name alone, not a sentence: "Na Pipoca desde 2016.", "Built forecasting systems for ten years." name none)
@@ -223,6 +223,12 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
   }
   return found(out);
 }
+
+/** Whether a text is a record's field label ("Lead Source", "Origem do lead"): one of its words no job title has. */
+export const fieldLabel = (t: string) =>
+  fold(t)
+    .split(/[^\p{L}]+/u)
+    .some((w) => FIELD_WORDS.includes(w));
 
 /**
  * An office written over its holder's name ("Presidente", "1º Secretário", "Chefe de Gabinete", "Senior Editor,

@@ -21,7 +21,8 @@ export const LABELS = {
     'company name', 'account', 'account name', 'organization', 'organisation', 'employer', 'empregador',
     'razao social', 'nome fantasia', 'companhia', 'instituicao', 'empresas', 'companies', 'organizacoes',
     'organizations', 'empresa do contato', 'empresa atual', 'current company', 'terceiro', 'third party',
-    'customer name',
+    'customer name', 'contas', 'accounts', 'organization name', 'nome da organizacao', 'empresa relacionada',
+    'conta relacionada', 'related company', 'related account',
   ],
   role: [
     'cargo', 'funcao', 'titulo', 'title', 'job title', 'position', 'role', 'ocupacao', 'designation', 'cargo atual',
@@ -335,6 +336,16 @@ export const VIEWER_MARKS = ['voce', 'you', 'eu', 'me', 'yo', 'moi'];
 
 /** The word before whom a booking or a meeting is with, in a title or a heading ("Reunião com Ana Souza"). */
 export const WITH_WORDS = ['com', 'with', 'con', 'avec', 'mit'];
+
+/**
+ * Words of a record's field labels that no job title has ("Lead Source", "Origem do lead", "Lead Status", "Sales
+ * Stage"): a text with one of them is a field's label, never a role.
+ */
+// prettier-ignore
+export const FIELD_WORDS = [
+  'source', 'origem', 'status', 'stage', 'etapa', 'fase', 'tipo', 'type', 'rating', 'classificacao', 'created',
+  'criado', 'criada', 'modified', 'modificado', 'assigned', 'atribuido',
+];
 
 /**
  * Words of an app's own interface ("Custom Fields", "Detalhes", "Atividade"): a text with one of them is a section's

@@ -185,3 +185,25 @@ test('a webmail without a reader of its own, on a granted site: the sender, not 
   await panel.getByRole('button', { name: new RegExp(fullName(c.expected[0]!)) }).click();
   await expect(panel.getByLabel('Empresa *')).toHaveValue(c.expected[0]!.empresa);
 });
+
+for (const [file, path] of [
+  // the company in a relation section under its heading and edit button; the mail domain only "arcadialogistics"
+  ['twenty-person.html', '/object/person/f3a1c9e2-5b7d-4e08-9c1a-2d4f6b8e0a13'],
+  // the company cut short in its cell ("Usina Santa Terezinh..."), whole in its tooltip and the organization box
+  ['krayin-person-pt.html', '/admin/contacts/persons/view/1207'],
+] as const)
+  test(`${file}: a CRM record without a reader of its own, on a granted site: the person at the labelled company`, async ({
+    context,
+    serviceWorker,
+    openPage,
+  }) => {
+    const c = caseOf(file);
+    const [person] = c.expected;
+    const { tabId } = await openTab(context, serviceWorker, `http://localhost:8765${path}`, readPage(c.file));
+    const panel = await openPanel(openPage, tabId);
+    await expect(detectedNames(panel).first()).toHaveText(fullName(person!));
+    await panel.getByRole('button', { name: new RegExp(fullName(person!)) }).click();
+    await expect(panel.getByLabel('Empresa *')).toHaveValue(person!.empresa);
+    const listed = (await detectedNames(panel).allTextContents()).join('|');
+    for (const n of c.noise) expect(listed).not.toContain(n);
+  });

@@ -5,9 +5,10 @@ import { collect } from '@/lib/extract/candidates';
 import { fields, isPlaceholder, labelled, shown } from '@/lib/extract/fields';
 import { installLexicon } from '@/lib/extract/lexicon';
 import { metaAuthor } from '@/lib/extract/meta-author';
-import { cleanName } from '@/lib/extract/names';
-import { page } from '@/lib/extract/page';
+import { cleanName, found, person } from '@/lib/extract/names';
+import { fieldLabel, page } from '@/lib/extract/page';
 import { HONORIFICS, PLACEHOLDERS } from '@/lib/extract/rules';
+import type { Extractor } from '@/lib/extract/types';
 
 /*
  * The labelled fields' reader (lib/extract/fields.ts): each shape record pages use for a label and its value, what
@@ -385,5 +386,99 @@ describe('honorifics (rules.ts HONORIFICS)', () => {
         },
       ),
     );
+  });
+});
+
+describe('CRM records of apps without a reader', () => {
+  it('a value after the edit button or icon beside its label', () => {
+    expect(
+      read(
+        '<div><div>Empresa</div><button aria-label="Editar">✎</button><div>Metalúrgica Tupi Ltda.</div></div>',
+      ).company,
+    ).toBe('Metalúrgica Tupi Ltda.');
+    expect(
+      read('<div><span>Empresa</span><i class="icon-edit"></i><span>Metalúrgica Tupi Ltda.</span></div>')
+        .company,
+    ).toBe('Metalúrgica Tupi Ltda.');
+  });
+
+  it("a value below its section's heading (the label and its buttons)", () => {
+    const section =
+      '<div><div><div>Company</div><button aria-label="Edit">✎</button></div>' +
+      '<div><a href="/object/company/1"><img src="/i.png" alt=""><span>Arcadia Logistics</span></a></div></div>';
+    expect(read(section).company).toBe('Arcadia Logistics');
+  });
+
+  it.each([
+    'Contas',
+    'Accounts',
+    'Organizations',
+    'Empresa relacionada',
+    'Organization Name',
+    'Nome da organização',
+  ])('a plural or relation label names the company: %s', (label) => {
+    const cell = `<div><label><span>${label}</span></label><div><a href="#Account/view/1">Frigorífico Vale do Guaporé</a> <span>· Gerente de Compras</span></div></div>`;
+    expect(read(cell).company).toBe('Frigorífico Vale do Guaporé');
+  });
+
+  it("a relation's name before what the app adds after a dot ('Company · Title')", () => {
+    expect(
+      read('<div><label>Contas</label><div>Frigorífico Vale do Guaporé · Gerente de Compras</div></div>')
+        .company,
+    ).toBe('Frigorífico Vale do Guaporé');
+  });
+
+  it('a value the app cut short is read whole from its tooltip, its title attribute or the page', () => {
+    const tooltip =
+      '<div><div class="label">Organização</div><div><span>Usina Santa Terezinh...</span>' +
+      '<div class="hidden"><span>Usina Santa Terezinha Açúcar e Etanol</span></div></div></div>';
+    expect(read(tooltip).company).toBe('Usina Santa Terezinha Açúcar e Etanol');
+    const titled =
+      '<div><div>Empresa</div><div><span title="Frigorífico Vale do Guaporé Ltda.">Frigorífico Vale do Gu…</span></div></div>';
+    expect(read(titled).company).toBe('Frigorífico Vale do Guaporé Ltda.');
+    // nothing writes it whole: the cut value stands
+    expect(read('<div><div>Empresa</div><div>Usina Santa Terezinh...</div></div>').company).toBe(
+      'Usina Santa Terezinh...',
+    );
+  });
+
+  it("the labelled company beats the mail domain's word", () => {
+    const record =
+      '<h1>Keiko Tanabe</h1><div><div>Emails</div><div><a href="mailto:keiko.tanabe@arcadialogistics.com">keiko.tanabe@arcadialogistics.com</a></div></div>' +
+      '<div><div>Job Title</div><div>Director of Procurement</div></div>' +
+      '<div><div><div>Company</div><button aria-label="Edit">✎</button></div><div><a href="/c/1"><span>Arcadia Logistics</span></a></div></div>';
+    expect(people(record, 'Keiko Tanabe | Twenty')).toEqual([['Keiko Tanabe', 'Arcadia Logistics']]);
+  });
+
+  it("the company field's value is never a person, whoever reads it as one", () => {
+    const record =
+      '<table><tr><td>First Name</td><td>Ingrid</td><td>Last Name</td><td>Solberg Hayes</td></tr>' +
+      '<tr><td>Organization Name</td><td><a href="?module=Accounts&record=1">Fjordline Seafood Exports</a></td></tr></table>';
+    const heading: Extractor = {
+      id: 'heading',
+      extract: () =>
+        found([person('page', 0.95, 'Fjordline Seafood Exports', 'Vtiger', 'Procurement Director')]),
+    };
+    const d = doc(record);
+    expect(labelled.others!(d, new URL('https://crm.exemplo.com/'))).toEqual(['fjordline seafood exports']);
+    expect(
+      collect([heading, labelled], d, 'https://crm.exemplo.com/c/1').map((c) => [
+        `${c.primeiro_nome} ${c.ultimo_nome}`,
+        c.empresa,
+      ]),
+    ).toEqual([['Ingrid Solberg Hayes', 'Fjordline Seafood Exports']]);
+  });
+
+  it('a field label is never a role (rules.ts FIELD_WORDS)', () => {
+    expect(['Lead Source', 'Origem do lead', 'Lead Status', 'Sales Stage'].filter(fieldLabel)).toHaveLength(
+      4,
+    );
+    expect(['Head of Data', 'Procurement Director', 'Gerente de Compras'].filter(fieldLabel)).toEqual([]);
+    // a list of names whose lines are field labels is no list of people with roles
+    const rows =
+      '<table><tr><td><a href="/c/1">Magnus Eide</a></td><td><span>Lead Source</span></td></tr>' +
+      '<tr><td><a href="/c/2">Ana Souza</a></td><td><span>Lead Status</span></td></tr></table>';
+    const roles = collect([page], doc(rows), 'https://crm.exemplo.com/c/1').map((c) => c.cargo ?? '');
+    expect(roles.filter((r) => fieldLabel(r))).toEqual([]);
   });
 });
