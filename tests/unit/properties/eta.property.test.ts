@@ -59,7 +59,8 @@ describe('batch ETA', () => {
           const eta = measuredEta(measure, remaining, a.at);
           if (eta === null) continue;
           const left = end - a.at;
-          expect(Math.abs(eta - left)).toBeLessThanOrEqual(0.2 * left + slack);
+          // (a millionth of a ms: an estimate exactly at the bound must not fail on the sum's last bit)
+          expect(Math.abs(eta - left)).toBeLessThanOrEqual(0.2 * left + slack + 1e-6);
         }
       }),
       { numRuns: 500 },
