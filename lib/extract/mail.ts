@@ -96,8 +96,15 @@ export function mailbox(doc: Document, shown: [email: string, name: string][]): 
     for (const e of own)
       for (const a of emailsIn(`${e.getAttribute('aria-label')} ${e.getAttribute('title')}`))
         addresses.add(a);
-    if (el.tagName === 'HEADER' || el.getAttribute('role') === 'banner')
-      for (const a of emailsIn(el.textContent?.slice(0, 2000))) addresses.add(a);
+    if (el.tagName === 'HEADER' || el.getAttribute('role') === 'banner') {
+      const bar = emailsIn(el.textContent?.slice(0, 2000));
+      bar.forEach((a) => addresses.add(a));
+      // the account's name beside its address, which spells it ("Luana Ferraz", luana.ferraz@…)
+      for (const e of bar.length ? all(el, '*', 200) : []) {
+        const n = e.childElementCount ? '' : cleanName(text(e));
+        if (n && bar.some((a) => addressNames(a, n))) names.add(fold(n));
+      }
+    }
   }
   for (const [email, name] of shown) if (names.has(fold(name))) addresses.add(email);
   return { addresses, names, domains: new Set([...addresses].map(domainOf).filter(companyDomain)) };
@@ -394,10 +401,10 @@ export const mail: Extractor = {
   extract: mailPeople,
   // the owner and the colleagues: whoever reads them (a title, a heading), they are not the page's person
   others(doc) {
-    const { seen, own, box } = read(doc);
+    const { seen, listed, own, box } = read(doc);
     // full names only: an account button shows initials ("RQ")
-    return [...new Set([...(box?.names ?? []), ...seen.filter(own).map(([, name]) => fold(name))])].filter(
-      (n) => n.includes(' '),
-    );
+    return [
+      ...new Set([...(box?.names ?? []), ...[...seen, ...listed].filter(own).map(([, name]) => fold(name))]),
+    ].filter((n) => n.includes(' '));
   },
 };

@@ -73,8 +73,8 @@ export const cleanCompany = (raw: unknown) =>
     .map((part) => part.replace(/^(?:@ ?)+/, ''))
     .find((part) => part && !NOT_COMPANY.test(part)) ?? '';
 
-/** "Head of Sales at Nubank", "Gerente na Nubank", "CEO @ Nubank" -> [title, company]. */
-export const splitRole = (s: string) => /^(.+?) (?:at|@|na|no) (.+)$/i.exec(s)?.slice(1);
+/** "Head of Sales at Nubank", "Gerente na Nubank", "CEO @ Nubank", "CFO @Nubank" -> [title, company]. */
+export const splitRole = (s: string) => /^(.+?) (?:at |@ ?|na |no )(.+)$/i.exec(s)?.slice(1);
 
 /** A candidate from raw page text; null without a plausible name. The only way extractors build one. */
 export function person(

@@ -359,10 +359,12 @@ function rows(doc: Document, pageCo: () => string): Candidate[] {
       col('first') < 0 && !(col('full') >= 0 && firstScore(col('full')))
         ? heads.findIndex((h, i) => office(h) && firstScore(i) >= 0.5)
         : -1;
-    const named = held >= 0 ? held : col('full');
-    if (named < 0 && col('first') < 0) continue;
+    // "Nome" beside "Sobrenome" is the given name, the two columns one name
+    const given = col('first') >= 0 ? col('first') : col('last') >= 0 ? col('full') : -1;
+    const named = held >= 0 ? held : given < 0 ? col('full') : -1;
+    if (named < 0 && given < 0) continue;
     for (const cells of body) {
-      const name = named >= 0 ? cells[named] : `${cells[col('first')] ?? ''} ${cells[col('last')] ?? ''}`;
+      const name = named >= 0 ? cells[named] : `${cells[given] ?? ''} ${cells[col('last')] ?? ''}`;
       const score = nameScore(cleanName(name));
       if (held >= 0 ? score >= 0.5 : score)
         out.push(

@@ -176,7 +176,10 @@ export const PAGE_WORDS = [
 export const NOISE_REGIONS =
   'aside,nav,footer,[role=complementary],[role=navigation],[role=contentinfo],[class*=comment i],[id*=comment i],[class*=related i],[class*=recommend i],[class*=also-viewed i],[class*=browsemap i],[class*=pymk i],[class*=suggest i],[class*=breadcrumb i],[class*=cookie i],[class*=testimonial i],[class*=depoimento i]';
 
-/** Headings over regions whose people are not the page's (folded, compared by their beginning). */
+/**
+ * Headings over regions whose people are not the page's (folded, compared by their beginning). The last line: the
+ * viewer's own data, where a form or a registration shows back what they filled in ("Your registration", "Seus dados").
+ */
 // prettier-ignore
 export const NOISE_HEADINGS = [
   'pessoas tambem viram', 'people also viewed', 'outras pessoas', 'other people', 'veja tambem', 'see also',
@@ -186,6 +189,7 @@ export const NOISE_HEADINGS = [
   'more speakers', 'quem viu', 'who viewed', 'also viewed', 'tambem viram', 'recomend', 'recommend',
   'similar', 'semelhantes', 'mais perfis', 'more profiles', 'outros perfis', 'explore', 'trending', 'em alta',
   'anuncio', 'sponsored', 'patrocinad', 'promoted', 'newsletter', 'assine', 'subscribe', 'depoiment', 'testimonial',
+  'your registration', 'sua inscricao', 'seus dados', 'meus dados', 'your details', 'my details', 'suas informacoes',
 ];
 
 /**

@@ -10,7 +10,7 @@ import { detectedNames, openPanel, openTab, setSettings } from './sidepanel.help
  * (read on a site the user granted: the manifest grants localhost, so the generic script is injected there as after
  * a grant), a company registry's partners (at the company the page describes, not at the lookup site), an Outlook
  * reading pane (its site's script, the generic readers beside it), web-app views (a call's participants, a service
- * request's requester, an e-signature document's signers).
+ * request's requester, an e-signature document's signers, a webinar's registrants and speakers).
  */
 
 const caseOf = (file: string) => pageCases.find((c) => c.file === file)!;
@@ -126,6 +126,9 @@ for (const [file, path] of [
   // e-signature apps: the customer's signers listed by their written address, never the sender who signs too
   ['documenso-documento-ptbr.html', '/t/vetta/documents/9127'],
   ['opensign-completed.html', '/recipientSignPdf/Vb3NwK8sQe'],
+  // a webinar's registrants in the host's portal (a table of people), never the host in the app's bar nor the
+  // panelists at the host's domain
+  ['zoom-webinar-registrants-pt.html', '/webinar/88155234091'],
 ] as const)
   test(`${file}: a page without a reader of its own, on a granted site, shows its people`, async ({
     context,
@@ -184,6 +187,28 @@ test('a webmail without a reader of its own, on a granted site: the sender, not 
   await expect(detectedNames(panel)).toHaveText([fullName(c.expected[0]!)]);
   await panel.getByRole('button', { name: new RegExp(fullName(c.expected[0]!)) }).click();
   await expect(panel.getByLabel('Empresa *')).toHaveValue(c.expected[0]!.empresa);
+});
+
+test('a webinar registration: the speakers first, at the companies of their title lines, never the registrant', async ({
+  context,
+  serviceWorker,
+  openPage,
+}) => {
+  const c = caseOf('zoom-webinar-registered-en.html');
+  const { tabId } = await openTab(
+    context,
+    serviceWorker,
+    'http://localhost:8765/webinar/register/WN_q8Jd3sQ2Tz6pLx0aVb1cEw',
+    readPage(c.file),
+  );
+  const panel = await openPanel(openPage, tabId);
+  const names = c.expected.map(fullName);
+  await expect(detectedNames(panel).first()).toHaveText(names[0]!);
+  expect((await detectedNames(panel).allTextContents()).slice(0, names.length)).toEqual(names);
+  await panel.getByRole('button', { name: new RegExp(names[0]!) }).click();
+  await expect(panel.getByLabel('Empresa *')).toHaveValue(c.expected[0]!.empresa);
+  const listed = (await detectedNames(panel).allTextContents()).join('|');
+  for (const n of c.noise) expect(listed).not.toContain(n);
 });
 
 for (const [file, path] of [

@@ -97,10 +97,12 @@ describe('the corpus', () => {
  * measure, not a target.
  */
 describe('the held-out set', () => {
-  it('holds at least 29 pages over at least 14 sites or kinds, none of them in the corpus', () => {
+  it('holds at least 27 pages over at least 13 sites or kinds, none of them in the corpus', () => {
     expect(new Set(holdoutCases.map((c) => c.file)).size).toBe(holdoutCases.length);
-    expect(holdoutCases.length).toBeGreaterThanOrEqual(29);
-    expect(new Set(holdoutCases.map((c) => c.family)).size).toBeGreaterThanOrEqual(14);
+    // 29 pages over 14 families until the two webinar registration pages moved into the corpus (docs/held-out.md
+    // rule 2), when detection was built for their misses
+    expect(holdoutCases.length).toBeGreaterThanOrEqual(27);
+    expect(new Set(holdoutCases.map((c) => c.family)).size).toBeGreaterThanOrEqual(13);
     for (const family of HOLDOUT_FAMILIES) {
       expect(holdoutCases.filter((c) => c.family === family).length, family).toBeGreaterThanOrEqual(2);
       expect(FAMILIES as readonly string[], family).not.toContain(family);

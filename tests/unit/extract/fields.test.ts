@@ -121,6 +121,22 @@ describe('labelled fields', () => {
     ).toEqual({});
   });
 
+  it('what the viewer filled in, shown back under its heading ("Your registration", "Seus dados"), is not the record', () => {
+    for (const h of ['Your registration', 'Seus dados', 'Sua inscrição'])
+      expect(
+        people(
+          `<main><h1>Webinar</h1><section><h2>${h}</h2><dl><dt>Name</dt><dd>Daniel Souza Arantes</dd><dt>Email</dt><dd>daniel.arantes@vendamaisb2b.com.br</dd></dl></section></main>`,
+        ),
+        h,
+      ).toEqual([]);
+    // the same fields under a record's own heading are its person's
+    expect(
+      people(
+        '<main><section><h2>Contato</h2><dl><dt>Name</dt><dd>Daniel Souza Arantes</dd><dt>Email</dt><dd>daniel.arantes@vendamaisb2b.com.br</dd></dl></section></main>',
+      ),
+    ).toEqual([['Daniel Souza Arantes', 'Vendamaisb2b']]);
+  });
+
   it('a first name under "Nome" beside a "Sobrenome" makes the full name', () => {
     const f = read(
       '<table><tr><td>Nome</td><td>Cristiane</td><td>Sobrenome</td><td>Albuquerque</td></tr></table>',

@@ -12,6 +12,7 @@ import {
   spelledName,
   writtenAs,
 } from '@/lib/extract/mail';
+import { labelled } from '@/lib/extract/fields';
 import { page } from '@/lib/extract/page';
 import { outlook } from '@/lib/extract/webmail';
 import type { Extractor } from '@/lib/extract/types';
@@ -181,6 +182,17 @@ describe('the mail reader', () => {
         cargo: 'Gerente de Logística',
       },
     ]);
+  });
+
+  it('in a web app, takes the account in the bar (its name the address spells) and its domain’s people as the viewer’s side', () => {
+    const portal = doc(
+      '<body><header><nav><a href="/">Webinars</a></nav><div aria-label="Conta"><span>LF</span><span>Luana Ferraz</span><span>luana.ferraz@nuvemfiscal.com.br</span></div></header>' +
+        '<main><dl><dt>Anfitrião</dt><dd>Luana Ferraz</dd></dl>' +
+        '<table><thead><tr><th>Nome</th><th>E-mail</th></tr></thead><tbody><tr><td>Otávio Meireles</td><td>otavio.meireles@nuvemfiscal.com.br</td></tr></tbody></table>' +
+        '<table><thead><tr><th>Nome</th><th>Sobrenome</th><th>E-mail</th><th>Organização</th></tr></thead><tbody><tr><td>Marisa</td><td>Kruger Antunes</td><td>marisa@tintasparana.com.br</td><td>Tintas Paraná Indústria</td></tr></tbody></table></main></body>',
+    );
+    expect(mail.others!(portal, URL_).sort()).toEqual(['luana ferraz', 'otavio meireles']);
+    expect(names(collect([page, labelled, mail], portal, URL_))).toEqual(['Marisa Kruger Antunes']);
   });
 
   it('names the owner and the colleagues as not the page’s person, so no reader lists them', () => {

@@ -85,6 +85,10 @@ describe('splitRole', () => {
     ['Gerente Comercial na Stone', ['Gerente Comercial', 'Stone']],
     ['Analista no Itaú', ['Analista', 'Itaú']],
     ['CEO @ Pipoca', ['CEO', 'Pipoca']],
+    // a speaker's title line writes the company against the @
+    ['Head of Revenue Operations @Fernhill Analytics', ['Head of Revenue Operations', 'Fernhill Analytics']],
+    // an address is no role at a company
+    ['Contato: ana@pipoca.com.br', undefined],
     ['Especialista em Vendas', undefined],
     ['Palestrante', undefined],
   ])('%j -> %j', (s, parts) => expect(splitRole(s)).toEqual(parts));

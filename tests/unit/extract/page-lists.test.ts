@@ -133,6 +133,21 @@ describe('a table column an office heads', () => {
   });
 });
 
+describe('a table of people', () => {
+  it('reads "Nome" beside "Sobrenome" as the given name, each row at its own company and role', () => {
+    expect(
+      read(
+        site(
+          '<main><table><thead><tr><th><input type="checkbox"></th><th>Nome</th><th>Sobrenome</th><th>E-mail</th><th>Organização</th><th>Cargo</th><th>Status</th></tr></thead><tbody><tr><td><input type="checkbox"></td><td>Marisa</td><td>Kruger Antunes</td><td>marisa@tintasparana.com.br</td><td>Tintas Paraná Indústria</td><td>Controller</td><td>Aprovado</td></tr><tr><td><input type="checkbox"></td><td>Jefferson</td><td>Albuquerque</td><td>jefferson@rondon.com.br</td><td>Autopeças Rondon</td><td>Gerente Financeiro</td><td>Pendente</td></tr></tbody></table></main>',
+        ),
+      ),
+    ).toEqual([
+      ['Marisa Kruger Antunes', 'Tintas Paraná Indústria', 'Controller'],
+      ['Jefferson Albuquerque', 'Autopeças Rondon', 'Gerente Financeiro'],
+    ]);
+  });
+});
+
 describe('the company a directory page describes', () => {
   const pageOf = (title: string, h1: string, siteName = 'ConsultaSócios') =>
     doc(

@@ -96,7 +96,7 @@ describe('name rules', () => {
     fc.assert(
       fc.property(
         hostileText,
-        fc.constantFrom(' at ', ' @ ', ' na ', ' no ', ' | '),
+        fc.constantFrom(' at ', ' @ ', ' @', ' na ', ' no ', ' | '),
         hostileText,
         (a, sep, b) => {
           const line = tidy(`${a}${sep}${b}`);
