@@ -359,5 +359,6 @@ export const FIELD_WORDS = [
 export const UI_WORDS = [
   'custom', 'personalizados', 'personalizado', 'details', 'detalhes', 'activity', 'atividade', 'atividades',
   'checklist', 'attachments', 'anexos', 'description', 'descricao', 'labels', 'etiquetas', 'settings',
-  'configuracoes', 'power-ups', 'actions', 'acoes', 'subtasks', 'subtarefas',
+  'configuracoes', 'power-ups', 'actions', 'acoes', 'subtasks', 'subtarefas', 'webinar', 'registration',
+  'inscricao', 'approved', 'confirmed', 'confirmada',
 ];
