@@ -1,5 +1,5 @@
 import { fold } from '../text';
-import { FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules';
+import { DOMAIN_CATEGORIES, FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules';
 
 /*
  * A guest shown only as an e-mail address: a name read from the address and a company read from its domain. Both
@@ -226,8 +226,9 @@ export function nameFromEmail(address: string): { primeiro_nome: string; ultimo_
 }
 
 // the labels a company's domain carries before or after its name
-const SUFFIX =
-  /^(?:com|net|org|gov|edu|mil|co|ind|adv|eng|med|agr|art|inf|emp|coop|tur|br|pt|us|uk|ar|mx|cl|co|io|ai|app|tech|dev|biz|info|digital|online|site|global|group|inc|corp|ltd)$/;
+const SUFFIX = new RegExp(
+  `^(?:${DOMAIN_CATEGORIES.join('|')}|br|pt|us|uk|ar|mx|cl|io|ai|app|tech|dev|biz|info|digital|online|site|global|group|inc|corp|ltd)$`,
+);
 const PREFIX = /^(?:mail|email|e-mail|smtp|mx|correio|webmail|corp|br|global|us|en|pt|www|m|ext|external)$/;
 /** Where a domain's name ends: before its top-level label and the generic ones before it ("acme" in acme.com.br). */
 function nameEnd(labels: string[]): number {

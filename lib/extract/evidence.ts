@@ -1,6 +1,6 @@
 import { fold } from '../text';
 import type { Lexicon } from './types';
-import { PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from './rules';
+import { DOMAIN_CATEGORIES, PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from './rules';
 import { CAPITAL, DEGREE_ONLY, NAME_LETTERS } from './names';
 import { shared } from './shared';
 
@@ -215,12 +215,15 @@ export function inNoise(el: Element): boolean {
   return false;
 }
 
+// a mail domain's name: the label before its category ("coop" in valeverde.coop.br) and its country
+const DOMAIN_NAME = new RegExp(
+  `@(?:[\\w-]+\\.)*?([\\w-]+)(?:\\.(?:${DOMAIN_CATEGORIES.join('|')}))?\\.[a-z]{2,}$`,
+  'i',
+);
+
 /** The company of a mail address's domain ("ana@mail.nubank.com.br" -> "Nubank"); '' for free mail. */
 export function domainCompany(email: string | null | undefined): string {
-  const domain =
-    /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu|ind|adv|eng|med|agr|art|coop|inf|emp|tur))?\.[a-z]{2,}$/i.exec(
-      (email ?? '').trim(),
-    )?.[1] ?? '';
+  const domain = DOMAIN_NAME.exec((email ?? '').trim())?.[1] ?? '';
   return !domain || lex().freeMail.has(domain.toLowerCase())
     ? ''
     : domain.replace(/^./, (c) => c.toUpperCase());

@@ -174,8 +174,9 @@ const CUT = /\s*(?:\.{3}|…)$/;
  * the value itself when it is not cut or nothing writes it whole.
  */
 export function fuller(value: string, writings: Iterable<string>): string {
+  if (!CUT.test(value)) return value;
   const stem = fold(value.replace(CUT, ''));
-  if (stem === fold(value) || stem.length < 4) return value;
+  if (stem.length < 4) return value;
   for (const w of writings) {
     const whole = tidy(w);
     if (whole.length > stem.length && !CUT.test(whole) && fold(whole).startsWith(stem)) return whole;

@@ -206,11 +206,11 @@ function cards(doc: Document, pageCo: () => string): Candidate[] {
       }
     // the line under each role, where the list's cards all have one ("VP Revenue" / "Conta Azul"), names each card's
     // company when the lines differ from card to card (the same "Ver perfil" in every card names none)
-    const next = people.every((p) => p.next)
+    const under = people.every((p) => p.next)
       ? people.map((p) => (p.next.split(' ').length <= 5 ? company(p.next) : ''))
       : [];
-    if (next.length && next.every(Boolean) && new Set(next).size * 2 > next.length)
-      people.forEach((p, i) => (p.role![1] = next[i]!));
+    if (under.length && under.every(Boolean) && new Set(under).size * 2 > under.length)
+      people.forEach((p, i) => (p.role![1] = under[i]!));
     // a list of people: most have a role, and names read as names beyond their shape
     const withRole = people.filter((p) => p.role).length;
     const strong = people.filter((p) => p.score >= 0.5).length;

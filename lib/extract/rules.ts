@@ -105,6 +105,15 @@ export const PLACES = [
   'regiao metropolitana', 'greater sao paulo', 'grande sao paulo', 'area metropolitana',
 ];
 
+/**
+ * The category labels a domain carries between a company's name and its country ("acme.com.br", "valeverde.coop.br",
+ * "fazendatreslagoas.agr.br"): never the company.
+ */
+// prettier-ignore
+export const DOMAIN_CATEGORIES = [
+  'com', 'co', 'net', 'org', 'gov', 'edu', 'mil', 'ind', 'adv', 'eng', 'med', 'agr', 'art', 'inf', 'emp', 'coop', 'tur',
+];
+
 /** Mail providers whose domain says nothing of where someone works. */
 // prettier-ignore
 export const FREE_MAIL = [
