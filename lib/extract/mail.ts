@@ -259,7 +259,9 @@ export function spelledName(email: string): string {
   return words.length === 2 &&
     words.every((w) => /^[a-z]{2,}$/.test(w)) &&
     isGivenName(words[0]!) &&
-    nameScore(name)
+    nameScore(name) &&
+    // "junior.ana@": a word that is a given name and a grade both is no sure spelling of a name
+    !isRole(name)
     ? name
     : '';
 }
