@@ -6,6 +6,7 @@ import { tr } from '@/lib/i18n';
 import { toApiError } from '@/lib/api/errors';
 import type { ComposeTarget, Responses } from '@/lib/messaging';
 import type { Lang, Text } from '@/lib/model';
+import { gesture } from '@/lib/compose/gesture';
 
 type Outcome =
   | { tone: 'success' | 'warning' | 'danger'; text: Text }
@@ -89,7 +90,8 @@ function outcome(
 
 /**
  * "Inserir na mensagem" and "Inserir no CRM": sends the text to the compose box (or the CRM note) of the panel's tab.
- * A click while one insert is on its way is ignored (a double click inserts once). A text too long for the field is
+ * A click while one insert is on its way, or within the double-click interval of the previous click, is ignored: a
+ * double click inserts once (`lib/compose/gesture.ts`). A text too long for the field is
  * never cut silently: the seller is offered a shortened version to check first (`onShorten`), or, where the text is
  * written to fit (`fit`: the CRM summary for a given room), the fitted text is inserted and the notice says so.
  */
@@ -105,13 +107,14 @@ export function useInsert(
 ) {
   const target = opts.target ?? 'message';
   const send = useSend();
-  const busy = useRef(false);
+  const clicks = useRef<ReturnType<typeof gesture> | null>(null);
+  clicks.current ??= gesture(() => performance.now());
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);
 
   async function insert(text: string, extra: { replace?: boolean; subject?: string } = {}) {
-    if (busy.current || !text.trim()) return;
-    busy.current = true;
+    const guard = clicks.current!;
+    if (!text.trim() || !guard.start()) return;
     setPending(true);
     setResult(null);
     try {
@@ -138,7 +141,7 @@ export function useInsert(
           .message,
       });
     } finally {
-      busy.current = false;
+      guard.end();
       setPending(false);
     }
   }

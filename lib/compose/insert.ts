@@ -23,12 +23,19 @@ const EDITABLE = 'textarea,[contenteditable]:not([contenteditable=false])';
 /*
  * What a CRM calls its note composer and what it calls everything else that takes text, in the words its labels,
  * placeholders, test ids and classes use (HubSpot, Pipedrive, RD Station CRM, Salesforce, Agendor, Zoho CRM, in
- * Portuguese and English). The nearest element that says either decides: a comment box inside a note's thread, or
- * a search box inside the notes tab, is not the note.
+ * Portuguese and English). The nearest element that says either decides: a search box inside the notes tab, or a
+ * chat, is not the note. A comment or reply box belongs to another item's thread (a note already saved, an entry of
+ * the history) unless the record's own composer holds it, named by what it does ("Registrar atividade", "Criar
+ * nota", "New activity") before any item of a list: where the CRM has no separate note editor (Agendor, whose box
+ * asks to "Escreva um comentário…"), that composer is the note.
  */
 const NOTE_WORDS = /^(notes?|notas?|anota(cao|coes)|annotations?|atividades?|activity)$/;
 const OTHER_WORDS =
-  /^(search|busca|buscar|pesquis(a|ar)|procurar|chat|conversas?|conversations?|messages?|mensage(m|ns)|comments?|comentar(ios?)?|comentarios?|reply|respo(nder|sta))$/;
+  /^(search|busca|buscar|pesquis(a|ar)|procurar|chat|conversas?|conversations?|messages?|mensage(m|ns))$/;
+const THREAD_WORDS = /^(comments?|comentar(ios?)?|comentarios?|reply|respo(nder|sta))$/;
+const COMPOSER_WORDS = /^(registrar|criar|create|nov[ao]|new|log|add|adicionar|composer)$/;
+// An item of a list, a feed or a history: what a thread belongs to.
+const ITEM = 'article,li,[role=article],[role=listitem],[role=comment],[role=row]';
 const LABELS = [
   'aria-label',
   'placeholder',
@@ -71,8 +78,11 @@ function hostOf(a: Element | null): Box | null {
 }
 
 /** Whether the CRM calls this editor (or the composer around it) its note, going out through frames. */
-function isNote(box: Element): boolean {
+export function isNote(box: Element): boolean {
+  let thread = false;
   for (let e: Element | null = box; e; e = e.parentElement ?? winOf(e).frameElement) {
+    // a comment box inside an item of a list is that item's thread
+    if (thread && e !== box && e.matches(ITEM)) return false;
     const words = LABELS.flatMap((n) =>
       (e!.getAttribute(n) ?? '')
         .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -82,7 +92,8 @@ function isNote(box: Element): boolean {
         .split(/[^a-z]+/),
     );
     if (words.some((w) => OTHER_WORDS.test(w))) return false;
-    if (words.some((w) => NOTE_WORDS.test(w))) return true;
+    if (words.some((w) => NOTE_WORDS.test(w))) return !thread || words.some((w) => COMPOSER_WORDS.test(w));
+    if (words.some((w) => THREAD_WORDS.test(w))) thread = true;
   }
   return false;
 }
