@@ -87,6 +87,7 @@ const meetingSchema: z.ZodMiniType<MeetingReading> = z.object({
         email: upTo(320),
         response: z.enum(RESPONSES),
         organizer: z.boolean(),
+        optional: z.optional(z.boolean()),
         kind: z.enum(GUEST_KINDS),
       }),
     )

@@ -18,6 +18,8 @@ export interface Guest {
   email: string;
   response: Response;
   organizer: boolean;
+  /** The page marks the guest optional ("Opcional", "Optional"). */
+  optional?: boolean;
   kind: GuestKind;
 }
 

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test, type Admin } from './fixtures';
 import { messenger } from './messages';
 import { analysedBeside } from './beside';
+import { humanDoubleClick } from './gesture';
 import { openPanel, openTab, setSettings } from './sidepanel.helpers';
 import { readPage } from '../fixtures/pages/cases';
 import type { Channel } from '@/lib/model';
@@ -65,9 +66,7 @@ compose(
     await site.locator('[data-probe=body] > div').first().click();
 
     // A person's double click (two clicks 150 ms apart) inserts once.
-    await panel.getByTestId('draft-insert').click();
-    await panel.waitForTimeout(150);
-    await panel.getByTestId('draft-insert').click({ force: true });
+    await humanDoubleClick(panel, panel.getByTestId('draft-insert'));
     await expect(panel.getByTestId('insert-result')).toHaveText('Inserido na mensagem. Assunto preenchido.');
     const inEditor = await textOf(site, 'body');
     expect(inEditor.split(body.slice(0, 40)).length - 1).toBe(1);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { analysedBeside } from './beside';
+import { humanDoubleClick } from './gesture';
 import { clearRecorder, crmPage, fields, model, recorded } from './crm-pages';
 import { clickToolbarIcon, openPanel, openTab, setSettings } from './sidepanel.helpers';
 
@@ -49,11 +50,10 @@ const others = async (site: Page, note = 'note') => {
 async function insertAlone(site: Page, panel: Page, note = 'note') {
   const before = await others(site, note);
   await clearRecorder(site);
-  const button = panel.getByTestId('crm-insert');
-  await button.click();
-  await panel.waitForTimeout(150);
-  // the first insertion may still be on its way (the button is busy) or already done: either way, nothing more
-  await button.click({ force: true });
+  // the seller clicks in the panel, which is in view beside the page; the first insertion may still be on its way
+  // (the button is busy) at the second click, or already done
+  await panel.bringToFront();
+  await humanDoubleClick(panel, panel.getByTestId('crm-insert'));
   await expect(panel.getByTestId('crm-insert-result')).toContainText('Inserido na anotação.');
   const seen = await recorded(site);
   expect(seen.mutated.filter((f) => f !== note)).toEqual([]);

@@ -37,6 +37,20 @@ describe.each(meetingCases)('$file', (c) => {
   it('never lists the names of other events, the description or the inbox', () => {
     const names = reading!.guests.map((g) => g.name);
     for (const n of c.noise) expect(names).not.toContain(n);
+    // a guest's name is never an avatar's letter, a status word or an address
+    for (const n of names.filter(Boolean)) {
+      expect(n.length, n).toBeGreaterThan(2);
+      expect(n).not.toMatch(/@|^(?:sim|não|talvez|aguardando|yes|no|maybe|declined|organizador|organizer)$/i);
+    }
+  });
+
+  it.runIf(c.optional)('marks the guests the page says are optional, and no one else', () => {
+    expect(
+      reading!.guests
+        .filter((g) => g.optional)
+        .map((g) => g.email)
+        .sort(),
+    ).toEqual([...c.optional!].sort());
   });
 });
 
