@@ -52,6 +52,7 @@ function PersonRow({
             tr(lang, { pt: 'Sem nome', en: 'No name' })}
         </span>
         {row.organizer && <Badge tone="info">{tr(lang, { pt: 'organizador', en: 'organizer' })}</Badge>}
+        {row.optional && <Badge tone="neutral">{tr(lang, { pt: 'opcional', en: 'optional' })}</Badge>}
         {row.named === 'address' && (
           <Badge tone="neutral">{tr(lang, { pt: 'nome lido do e-mail', en: 'name from the address' })}</Badge>
         )}

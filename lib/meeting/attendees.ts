@@ -16,6 +16,8 @@ export interface Attendee {
   /** Where the name came from: the page's own text, the address, or nowhere (the seller types it). */
   named: 'page' | 'address' | 'none';
   organizer: boolean;
+  /** The page marks them optional. */
+  optional?: boolean;
   response: Response;
 }
 
@@ -69,6 +71,7 @@ export function meetingPeople(reading: MeetingReading, ownDomains: readonly stri
         named: shown ? 'page' : fromAddress ? 'address' : 'none',
         organizer: g.organizer,
         response: g.response,
+        ...(g.optional ? { optional: true } : {}),
       };
       (g.response === 'declined' ? declined : external).push(a);
     }

@@ -111,14 +111,29 @@ export const briefLabel = (key: keyof typeof LABELS, lang: Lang) => tr(lang, LAB
 interface Style {
   heading(level: 1 | 2 | 3, text: string): string;
   item(label: string, text: string): string;
-  esc(text: string): string;
+  /** One step of an approach, without a label. */
+  step(text: string): string;
+  /** Outside text made safe; `block`: the text starts a line of its own. */
+  esc(text: string, block?: boolean): string;
+}
+
+/** The meeting's time line without the title a page may have written before it. */
+function whenLine(c: BriefContent): string {
+  const when = c.when.trim();
+  const title = c.title.trim();
+  if (!title || !when.toLowerCase().startsWith(title.toLowerCase())) return when;
+  return when
+    .slice(title.length)
+    .replace(/^[\s,;:·⋅—–-]+/, '')
+    .trim();
 }
 
 function write(c: BriefContent, plan: string | undefined, lang: Lang, style: Style): string {
   const { esc } = style;
   const out: string[] = [style.heading(1, esc(c.title))];
-  if (c.when) out.push(esc(c.when));
-  if (plan?.trim()) out.push('', style.heading(2, briefLabel('plan', lang)), esc(plan.trim()));
+  const when = whenLine(c);
+  if (when) out.push(esc(when, true));
+  if (plan?.trim()) out.push('', style.heading(2, briefLabel('plan', lang)), esc(plan.trim(), true));
   for (const cm of c.committees) {
     out.push('', style.heading(2, `${briefLabel('committee', lang)} — ${esc(cm.company)}`));
     const names = (ms: Committee['deciders']) => ms.map((m) => m.name).join(', ');
@@ -127,7 +142,7 @@ function write(c: BriefContent, plan: string | undefined, lang: Lang, style: Sty
       out.push(style.item(briefLabel('influencers', lang), esc(names(cm.influencers))));
     if (cm.sharedPains.length)
       out.push(style.item(briefLabel('pains', lang), esc(cm.sharedPains.map((p) => p.desafio).join('; '))));
-    for (const step of cm.approach) out.push(style.item('→', esc(tr(lang, step))));
+    for (const step of cm.approach) out.push(style.step(esc(tr(lang, step))));
   }
   out.push('', style.heading(2, briefLabel('people', lang)));
   for (const p of c.people) {
@@ -143,16 +158,32 @@ export const briefToText = (c: BriefContent, plan: string | undefined, lang: Lan
   write(c, plan, lang, {
     heading: (level, text) => (level === 1 ? text.toUpperCase() : level === 2 ? `== ${text} ==` : text),
     item: (label, text) => `- ${label}: ${text}`,
+    step: (text) => `→ ${text}`,
     esc: (t) => t,
   });
 
-/** Markdown characters in outside text are escaped: a name never turns into a link or a heading. */
-const mdEscape = (t: string) => t.replace(/([\\`*_{}[\]()#+\-!|<>~])/g, '\\$1');
+/**
+ * Outside text escaped only where Markdown would read it as markup: emphasis, code and strike marks, link brackets,
+ * HTML tags and entities, and at the start of a line (`block`) a heading, quote, list or rule marker. An underscore
+ * inside a word is text already. "terça-feira", "(BRT)", "3.5" and "R$ 1.000,00" stay as written.
+ */
+export function mdEscape(t: string, block = false): string {
+  const inline = t
+    .replace(/[\\`*[\]<>~]/g, '\\$&')
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
+    .replace(/&(?=#?[a-z0-9]+;)/gi, '\\&');
+  if (!block) return inline;
+  return inline
+    .split('\n')
+    .map((line) => line.replace(/^(\s*)([#>+=-])/, '$1\\$2').replace(/^(\s*\d{1,9})([.)])(?=\s|$)/, '$1\\$2'))
+    .join('\n');
+}
 
 /** The brief as Markdown. */
 export const briefToMarkdown = (c: BriefContent, plan: string | undefined, lang: Lang) =>
   write(c, plan, lang, {
     heading: (level, text) => `${'#'.repeat(level)} ${text}`,
-    item: (label, text) => `- **${label === '→' ? '→' : label}**: ${text}`,
+    item: (label, text) => `- **${label}**: ${text}`,
+    step: (text) => `- → ${text}`,
     esc: mdEscape,
   });

@@ -31,14 +31,18 @@ describe('isNote: a comment box', () => {
   it('is the note inside the record’s own composer ("Registrar atividade", "Criar nota", "New activity")', () => {
     for (const label of ['Registrar atividade', 'Criar nota', 'New activity', 'Nova anotação'])
       expect(
-        isNote(page(`<div aria-label="${label}"><textarea placeholder="Escreva um comentário…"></textarea></div>`)),
+        isNote(
+          page(`<div aria-label="${label}"><textarea placeholder="Escreva um comentário…"></textarea></div>`),
+        ),
         label,
       ).toBe(true);
   });
 
   it('is another item’s thread inside a saved note or an entry of the history', () => {
     expect(
-      isNote(page('<div class="timeline-note"><textarea placeholder="Adicionar comentário"></textarea></div>')),
+      isNote(
+        page('<div class="timeline-note"><textarea placeholder="Adicionar comentário"></textarea></div>'),
+      ),
     ).toBe(false);
     expect(
       isNote(
@@ -48,16 +52,22 @@ describe('isNote: a comment box', () => {
       ),
     ).toBe(false);
     expect(
-      isNote(page('<article class="activity-item"><textarea placeholder="Escreva um comentário"></textarea></article>')),
+      isNote(
+        page(
+          '<article class="activity-item"><textarea placeholder="Escreva um comentário"></textarea></article>',
+        ),
+      ),
     ).toBe(false);
   });
 
   it('never is a chat or a search, even inside a composer', () => {
-    expect(isNote(page('<div aria-label="Registrar atividade"><textarea placeholder="Buscar"></textarea></div>'))).toBe(
-      false,
-    );
     expect(
-      isNote(page('<div aria-label="Nova anotação"><textarea aria-label="Chat com o suporte"></textarea></div>')),
+      isNote(page('<div aria-label="Registrar atividade"><textarea placeholder="Buscar"></textarea></div>')),
+    ).toBe(false);
+    expect(
+      isNote(
+        page('<div aria-label="Nova anotação"><textarea aria-label="Chat com o suporte"></textarea></div>'),
+      ),
     ).toBe(false);
   });
 });
