@@ -110,6 +110,16 @@ for (const c of meetingCases)
     for (const box of await panel.getByTestId('meeting-external').getByRole('checkbox').all())
       await expect(box).toBeChecked();
     for (const n of c.noise) await expect(panel.getByTestId('meeting')).not.toContainText(n);
+    // the hidden guests only as the page counts them
+    if (c.unlisted)
+      await expect(panel.getByTestId('meeting')).toContainText(
+        `${c.unlisted} convidado(s) não aparecem na página`,
+      );
+    else await expect(panel.getByTestId('meeting')).not.toContainText('não aparecem na página');
+    for (const email of c.optional ?? [])
+      await expect(panel.locator(`[data-testid=meeting-person][data-email="${email}"]`)).toContainText(
+        'opcional',
+      );
   });
 
 test('Preparar reunião: the cost first, each person charged once, the brief on screen, copied, and reopened from History at 0 credits', async ({
@@ -173,6 +183,10 @@ test('Preparar reunião: the cost first, each person charged once, the brief on 
   expect(copied[0]).toContain('APRESENTAÇÃO DA PROPOSTA — NUBANK');
   expect(copied[0]).toContain('- Pergunta para fazer:');
   expect(copied[1]).toContain('# Apresentação da proposta — Nubank');
+  // the time on the line under the title, as the page wrote it: nothing escaped that Markdown does not read
+  expect(copied[1]!.split('\n')[1]).toBe('quinta-feira, 27 de novembro ⋅ 10:00 – 11:00');
+  expect(copied[1]).not.toMatch(/\\[-()]/);
+  expect(copied[1]).not.toContain('**→**');
   expect(copied[1]).toContain('### Rafael Costa — Nubank');
   expect(copied[2]).toBe('printed');
 
