@@ -147,13 +147,13 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
     setChannel(v.channel);
   }
 
-  function insertDraft() {
+  function insertDraft(at?: number) {
     void saveEdit();
     if (channel === 'email') {
       const { subject, body } = splitSubject(text);
-      return ins.insert(body || text, { replace, ...(subject ? { subject } : {}) });
+      return ins.insert(body || text, { replace, ...(subject ? { subject } : {}) }, at);
     }
-    return ins.insert(text.trim(), { replace });
+    return ins.insert(text.trim(), { replace }, at);
   }
 
   const [models, loadModels] = useAction(async () => {
@@ -509,7 +509,7 @@ export function DraftComposer({ entry }: { entry: HistoryEntry }) {
                 size="sm"
                 variant="primary"
                 loading={ins.pending}
-                onClick={() => void insertDraft()}
+                onClick={(e) => void insertDraft(e.timeStamp)}
                 data-testid="draft-insert"
               >
                 {tr(lang, { pt: 'Inserir na mensagem', en: 'Insert into the message' })}

@@ -234,7 +234,7 @@ export function ReviewPanel(props: {
             size="sm"
             variant="primary"
             loading={ins.pending}
-            onClick={() => void ins.insert(text, { replace: fromBox })}
+            onClick={(e) => void ins.insert(text, { replace: fromBox }, e.timeStamp)}
             data-testid="review-insert"
           >
             {fromBox

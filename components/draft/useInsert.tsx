@@ -112,9 +112,10 @@ export function useInsert(
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<Outcome | null>(null);
 
-  async function insert(text: string, extra: { replace?: boolean; subject?: string } = {}) {
+  /** `at`: the click event's time stamp, when the caller has it (the time the person clicked). */
+  async function insert(text: string, extra: { replace?: boolean; subject?: string } = {}, at?: number) {
     const guard = clicks.current!;
-    if (!text.trim() || !guard.start()) return;
+    if (!text.trim() || !guard.start(at)) return;
     setPending(true);
     setResult(null);
     try {

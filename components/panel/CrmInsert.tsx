@@ -25,7 +25,7 @@ export function CrmInsert({ entry, lang }: { entry: HistoryEntry; lang: Lang }) 
         <Button
           size="sm"
           loading={ins.pending}
-          onClick={() => void ins.insert(text)}
+          onClick={(e) => void ins.insert(text, {}, e.timeStamp)}
           data-testid="crm-insert"
           title={tr(lang, {
             pt: 'Escreve um resumo da análise na anotação aberta no CRM (HubSpot, Pipedrive, RD Station, Salesforce, Agendor, Zoho)',

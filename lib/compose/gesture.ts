@@ -9,8 +9,11 @@
 export const DOUBLE_CLICK_MS = 500;
 
 export interface Gesture {
-  /** Whether this click starts a new insertion (true) or belongs to the one under way or just done (false). */
-  start(): boolean;
+  /**
+   * Whether a click starts a new insertion (true) or belongs to the one under way or just done (false). `at`: when
+   * the person clicked (the event's time stamp, in the clock `now` reads), which a busy page may handle late.
+   */
+  start(at?: number): boolean;
   /** The insertion started by `start` is over (done or failed). */
   end(): void;
 }
@@ -23,8 +26,8 @@ export function gesture(now: () => number, interval = DOUBLE_CLICK_MS): Gesture 
   let last = Number.NEGATIVE_INFINITY;
   let busy = false;
   return {
-    start() {
-      const t = now();
+    start(at) {
+      const t = at ?? now();
       const quick = t - last < interval;
       last = t;
       if (busy || quick) return false;

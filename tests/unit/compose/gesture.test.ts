@@ -35,6 +35,19 @@ describe('gesture: one insertion per click gesture', () => {
     expect(run([1000, 1000 + DOUBLE_CLICK_MS + 300], 50)).toEqual([1000, 1000 + DOUBLE_CLICK_MS + 300]);
   });
 
+  it('the click’s own time stamp decides, not when a busy page gets to it', () => {
+    let now = 0;
+    const g = gesture(() => now);
+    now = 1000;
+    expect(g.start(1000)).toBe(true);
+    g.end();
+    // the second click of the double click, stamped 150 ms after the first, handled two seconds later
+    now = 3000;
+    expect(g.start(1150)).toBe(false);
+    // a later click, stamped later
+    expect(g.start(3000)).toBe(true);
+  });
+
   it('a run of quick clicks is one gesture', () => {
     expect(run([0, 300, 600, 900, 1200], 10)).toEqual([0]);
   });
