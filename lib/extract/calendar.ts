@@ -293,7 +293,8 @@ const noControls = (t: string) => tidy(t.replace(CONTROLS, ' '), 200);
 function timeIn(scope: Element, skip: (el: Element) => boolean): string {
   for (const el of all(scope, 'div,span,time,p,td', 400)) {
     // a section with its heading ("Quando", "When") is not the time: the line under the heading is
-    if (el.children.length > 3 || hidden(el) || el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]')) continue;
+    if (el.children.length > 3 || hidden(el) || el.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]'))
+      continue;
     const t = noControls(el.textContent ?? '');
     // the guest list is looked at last: it is the costly test
     if (t.length <= 120 && TIME.test(t) && !skip(el)) return t;
