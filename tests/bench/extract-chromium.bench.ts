@@ -23,7 +23,11 @@
  *
  *   npm run build:sandbox && npx tsx tests/bench/extract-chromium.bench.ts
  *
- * EXTRACT_ONLY=first times only the first answers (a) and (b), for a quick look (no growth, no corpus).
+ *   - the independent pages (tests/fixtures/independent: written outside the team, scored by their own rules) with
+ *     the site reader on and switched off, beside the same pages in Node.
+ *
+ * EXTRACT_ONLY=first times only the first answers (a) and (b), for a quick look (no growth, no corpus);
+ * EXTRACT_ONLY=independent the first answers and the independent pages.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +41,13 @@ import { extractCandidates, extractGeneric } from '../fixtures/extract';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
-import { linkedinPage, teamPage } from './extract.bench';
+import {
+  independentCases,
+  readIndependent,
+  scoreIndependent,
+  type IndependentVerdict,
+} from '../fixtures/independent/score';
+import { independent, linkedinPage, teamPage } from './extract.bench';
 import { median, percentile, runWhenMain } from './stats';
 
 export const kind = 'browser';
@@ -217,12 +227,14 @@ async function answers(
   return a;
 }
 
-/** Every page of `cases` in Chromium: with every reader the extension uses there, and with its site reader off. */
-async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<string>[]) {
-  const withAll: (Verdict & { ms: number | null })[] = [];
-  const alone: Verdict[] = [];
-  for (const c of cases) {
-    const { page, tabId } = await open(context, worker, c.url, readPage(c.file));
+/**
+ * Every page of `pages` in Chromium: what every reader the extension uses there finds (with the first reading's time
+ * in the page) and what the page's readers find with its site reader switched off.
+ */
+async function readAll(context: BrowserContext, worker: Worker, pages: { url: string; html: string }[]) {
+  const out: { found: Candidate[]; alone: Candidate[]; ms: number | null }[] = [];
+  for (const c of pages) {
+    const { page, tabId } = await open(context, worker, c.url, c.html);
     let found = ((await read(worker, tabId, c.url)) ?? []) as Candidate[];
     // a LinkedIn profile's quick answer comes before the modules have read the page: judged is what they answer
     const readings = () => inContentScript(page, "performance.getEntriesByName('perfil:extract').length");
@@ -235,9 +247,8 @@ async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<s
       page,
       "performance.getEntriesByName('perfil:extract')[0]?.duration ?? null",
     )) as number | null;
-    withAll.push({ ...judge(c, found), ms });
     // leave one site out: the page's readers without those that know its site, as on a site with no reader
-    const generic = (await inContentScript(
+    const alone = (await inContentScript(
       page,
       `(() => {
         const s = window.__perfilIntel;
@@ -246,10 +257,54 @@ async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<s
         try { return s.read(location.href)?.candidates ?? []; } finally { s.extractors = every; }
       })()`,
     )) as Candidate[];
-    alone.push(judge(c, generic));
+    out.push({ found, alone, ms });
     await page.close();
   }
-  return { withAll, alone };
+  return out;
+}
+
+/** Every page of `cases` in Chromium: with every reader the extension uses there, and with its site reader off. */
+async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<string>[]) {
+  const read = await readAll(
+    context,
+    worker,
+    cases.map((c) => ({ url: c.url, html: readPage(c.file) })),
+  );
+  return {
+    withAll: read.map((r, i) => ({ ...judge(cases[i]!, r.found), ms: r.ms })),
+    alone: read.map((r, i) => judge(cases[i]!, r.alone)),
+  };
+}
+
+/**
+ * The independent pages (tests/fixtures/independent, written outside the team) through the built extension, with the
+ * site reader on and off, beside the same pages in Node; each scored by the pages' own rules.
+ */
+async function independentLines(context: BrowserContext, worker: Worker) {
+  const read = await readAll(
+    context,
+    worker,
+    independentCases.map((c) => ({ url: c.url, html: readIndependent(c.file) })),
+  );
+  const on = read.map((r, i) => scoreIndependent(independentCases[i]!, r.found));
+  const off = read.map((r, i) => scoreIndependent(independentCases[i]!, r.alone));
+  const lines: string[] = [];
+  for (const [label, vs, node] of [
+    ['site reader on', on, independent(extractCandidates)],
+    ['site reader off', off, independent(extractGeneric)],
+  ] as const) {
+    const fig = (x: IndependentVerdict[]) => {
+      const n = x.length;
+      const first = x.filter((v) => v.mainFirst).length;
+      return `right person first with an accepted company ${first}/${n} (${((100 * first) / n).toFixed(1)}%), pages fully right ${x.filter((v) => v.right).length}/${n}, noise people per ten pages ${((10 * x.reduce((s, v) => s + v.noise, 0)) / n).toFixed(2)}`;
+    };
+    lines.push(
+      `independent pages, ${label}: Chromium ${fig(vs)} · Node ${fig(node)} · goal ≥ ${GOAL_FIRST * 100}% right, ≤ 1 noise per ten pages`,
+    );
+    for (const v of vs)
+      if (!v.right) lines.push(`  ${label}, WRONG in Chromium: ${v.file}: ${v.problems.join('; ')}`);
+  }
+  return lines;
 }
 
 const inNode = (c: PageCase<string>, read: typeof extractCandidates) =>
@@ -307,6 +362,10 @@ export async function run(): Promise<string> {
     }
 
     if (ONLY === 'first') return lines.join('\n');
+    if (ONLY === 'independent') {
+      lines.push(...(await independentLines(context, worker)));
+      return lines.join('\n');
+    }
 
     // how the cost grows with the page
     const sizes = [
@@ -371,6 +430,9 @@ export async function run(): Promise<string> {
         lines.push(
           `  held-out differs: ${v.file} ${v.right ? 'right' : 'WRONG'} in Chromium (${v.problems.join('; ') || 'no problem'}), ${heldNode[i]!.right ? 'right' : 'WRONG'} in Node`,
         );
+
+    // the independent pages, written outside the team, scored by their own rules
+    lines.push(...(await independentLines(context, worker)));
     await blank.close();
   } finally {
     await context.close();

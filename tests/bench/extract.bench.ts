@@ -18,6 +18,12 @@ import { median } from './stats';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
+import {
+  independentCases,
+  readIndependent,
+  scoreIndependent,
+  type IndependentVerdict,
+} from '../fixtures/independent/score';
 
 const RUNS = 25;
 const OUTPUT = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
@@ -44,6 +50,25 @@ function generalization(label: string, verdicts: Verdict[]): Record<string, stri
     [`${label}: right person first`]: `${first}/${verdicts.length} (${pct(first)}; goal ≥ ${GOAL_FIRST * 100}%: ${first >= GOAL_FIRST * verdicts.length ? 'met' : 'NOT met'})`,
     [`${label}: pages right (main first, everyone listed, no noise)`]: `${verdicts.filter((v) => v.right).length}/${verdicts.length}`,
     [`${label}: noise people per ten pages`]: `${((10 * noise) / verdicts.length).toFixed(2)} (${noise} on ${verdicts.length} pages; goal ≤ ${GOAL_NOISE * 10}: ${noise <= GOAL_NOISE * verdicts.length ? 'met' : 'NOT met'})`,
+  };
+}
+
+/** The independent pages (tests/fixtures/independent) read by `read`, each scored by the pages' own rules. */
+export const independent = (read: typeof extractCandidates) =>
+  independentCases.map((c) =>
+    scoreIndependent(c, read(parseHTML(readIndependent(c.file)).document as unknown as Document, c.url)),
+  );
+
+/** Right person first, pages fully right and noise people per ten pages of independent `verdicts`, as `label: …`. */
+export function independentFigures(label: string, verdicts: IndependentVerdict[]): Record<string, string> {
+  const n = verdicts.length;
+  const first = verdicts.filter((v) => v.mainFirst).length;
+  const noise = verdicts.reduce((sum, v) => sum + v.noise, 0);
+  const pct = (x: number) => `${((100 * x) / n).toFixed(1)}%`;
+  return {
+    [`${label}: right person first with an accepted company`]: `${first}/${n} (${pct(first)}; goal ≥ ${GOAL_FIRST * 100}%: ${first >= GOAL_FIRST * n ? 'met' : 'NOT met'})`,
+    [`${label}: pages fully right`]: `${verdicts.filter((v) => v.right).length}/${n}`,
+    [`${label}: noise people per ten pages`]: `${((10 * noise) / n).toFixed(2)} (${noise} on ${n} pages; goal ≤ ${GOAL_NOISE * 10}: ${noise <= GOAL_NOISE * n ? 'met' : 'NOT met'})`,
   };
 }
 
@@ -121,6 +146,16 @@ export async function run(): Promise<Record<string, string | number>> {
   const heldOut = readAlone(holdoutCases);
   Object.assign(corpus, generalization('held-out', heldOut));
   for (const v of heldOut) if (!v.right) corpus[`held-out: ${v.file}`] = `WRONG (${v.problems.join('; ')})`;
+  // the independent pages, written outside the team (tests/fixtures/independent), scored by their own rules: with
+  // every reader the extension uses there, and with the page's own site reader switched off
+  const indep = independent(extractCandidates);
+  const indepAlone = independent(extractGeneric);
+  Object.assign(corpus, independentFigures('independent, site reader on', indep));
+  Object.assign(corpus, independentFigures('independent, site reader off', indepAlone));
+  for (const [i, v] of indep.entries())
+    if (!v.right || !indepAlone[i]!.right)
+      corpus[`independent: ${v.file}`] =
+        `on ${v.right ? 'right' : `WRONG (${v.problems.join('; ')})`} · off ${indepAlone[i]!.right ? 'right' : `WRONG (${indepAlone[i]!.problems.join('; ')})`}`;
   const linkedin = time(linkedinPage(5000), 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
   const team = time(teamPage(500), 'https://acme.com.br/equipe', 50);
   const figures: Record<string, string | number> = {
