@@ -38,8 +38,22 @@ export const companyLine = (lines: string[]) =>
 /** An element's texts, one a line: where markup puts two texts side by side ("… LLC" + "Privacy"), two lines. */
 function textLines(el: Node): string {
   let out = '';
-  for (let n = el.firstChild; n; n = n.nextSibling)
-    out += n.nodeType === 3 ? (n.textContent ?? '') : n.nodeType === 1 ? `\n${textLines(n)}\n` : '';
+  // an explicit stack, not recursion: 5,000 nested elements never overflow the call stack
+  const stack: (Node | string)[] = [];
+  const children = (of: Node) => {
+    for (let n = of.lastChild; n; n = n.previousSibling) stack.push(n);
+  };
+  children(el);
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (typeof n === 'string') out += n;
+    else if (n.nodeType === 3) out += n.textContent ?? '';
+    else if (n.nodeType === 1) {
+      out += '\n';
+      stack.push('\n');
+      children(n);
+    }
+  }
   return out;
 }
 
