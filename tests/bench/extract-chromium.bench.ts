@@ -27,7 +27,8 @@
  *     the site reader on and switched off, beside the same pages in Node.
  *
  * EXTRACT_ONLY=first times only the first answers (a) and (b), for a quick look (no growth, no corpus);
- * EXTRACT_ONLY=independent the first answers and the independent pages.
+ * EXTRACT_ONLY=independent the first answers and the independent pages; EXTRACT_ONLY=growth the first answers and
+ * how they grow with the page (each size's reading in the page beside a floor: one walk over its every element).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -178,9 +179,23 @@ interface Answers {
   /** The reading's own time in the page: the first one (the reader's code still cold), and the second. */
   ownFirst: number[];
   ownAgain: number[];
+  /** A floor in the same page: one walk over every element, reading its attributes and text, in the page. */
+  walk: number[];
   nodes: number;
   found: number;
 }
+
+/** The floor of a reading in the page: one pass over every element, reading each one's class and own text. */
+const walkFloor = (page: Page) =>
+  page.evaluate(() => {
+    const t0 = performance.now();
+    let n = 0;
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      n += (el.getAttribute('class') ?? '').length;
+      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) n += c.nodeValue?.length ?? 0;
+    }
+    return n >= 0 ? performance.now() - t0 : -1;
+  });
 
 /** `runs` fresh loads of `html` at `url`, each asked twice by the panel, with the floor between. */
 async function answers(
@@ -198,6 +213,7 @@ async function answers(
     floor: [],
     ownFirst: [],
     ownAgain: [],
+    walk: [],
     nodes: 0,
     found: 0,
   };
@@ -212,6 +228,7 @@ async function answers(
     const again = await ask(panel, tabId);
     const floorAfter = await trip(panel);
     const own = await ownTimes(page);
+    const walk = await walkFloor(page);
     a.nodes = await page.evaluate(() => document.querySelectorAll('*').length);
     await page.close();
     if (first.found < 0) throw new Error(`the panel got no answer at ${url}`);
@@ -223,6 +240,7 @@ async function answers(
     a.floor.push(floorBefore, floorAfter);
     a.ownFirst.push(own[0] ?? NaN);
     a.ownAgain.push(own[1] ?? NaN);
+    a.walk.push(walk);
   }
   return a;
 }
@@ -384,10 +402,13 @@ export async function run(): Promise<string> {
     lines.push('how the first answer grows with the page (floor beside it, same runs):');
     for (const [label, url, html] of sizes) {
       const a = await answers(context, worker, panel, url, html, SIZE_RUNS);
+      const goal = /~5000/.test(label) ? ' · goal ≤ 10 ms' : /~20000/.test(label) ? ' · goal ≤ 40 ms' : '';
       lines.push(
-        `  ${label}, ${a.nodes} elements: first answer median ${median(a.first).toFixed(1)} ms (floor ${median(a.floor).toFixed(1)}) · the modules' reading ends ${median(a.modules).toFixed(1)} ms · asked again ${median(a.again).toFixed(1)} ms · in the page: first ${median(a.ownFirst).toFixed(1)} ms, again ${median(a.ownAgain).toFixed(1)} ms`,
+        `  ${label}, ${a.nodes} elements: first answer median ${median(a.first).toFixed(1)} ms (floor ${median(a.floor).toFixed(1)}) · the modules' reading ends ${median(a.modules).toFixed(1)} ms · asked again ${median(a.again).toFixed(1)} ms · in the page: first ${median(a.ownFirst).toFixed(1)} ms, again ${median(a.ownAgain).toFixed(1)} ms${goal}, ${((1000 * median(a.ownAgain)) / a.nodes).toFixed(2)} ms per 1,000 elements (floor: one walk over every element in the page ${median(a.walk).toFixed(1)} ms)`,
       );
     }
+
+    if (ONLY === 'growth') return lines.join('\n');
 
     // accuracy: the corpus in Chromium beside the same corpus in Node
     const { withAll, alone } = await corpus(context, worker, pageCases);

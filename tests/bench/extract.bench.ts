@@ -93,8 +93,25 @@ function time(html: string, url: string, expected: number) {
   }
   return {
     ms: `${median(ms).toFixed(2)} (CPU ${median(cpu).toFixed(2)})`,
+    median: median(ms),
     nodes: doc.querySelectorAll('*').length,
   };
+}
+
+/** Median milliseconds of one walk over every element of `html`, reading each one's class and own text. */
+function floorWalk(html: string) {
+  const doc = parseHTML(html).document as unknown as Document;
+  const ms: number[] = [];
+  let n = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    for (const el of Array.from(doc.querySelectorAll('*'))) {
+      n += (el.getAttribute('class') ?? '').length;
+      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) n += c.nodeValue?.length ?? 0;
+    }
+    ms.push(performance.now() - start);
+  }
+  return n >= 0 ? median(ms) : NaN;
 }
 
 /** A logged-in profile: top card, an experience card of ~`nodes` elements (9 per entry), embedded JSON. */
@@ -156,10 +173,21 @@ export async function run(): Promise<Record<string, string | number>> {
     if (!v.right || !indepAlone[i]!.right)
       corpus[`independent: ${v.file}`] =
         `on ${v.right ? 'right' : `WRONG (${v.problems.join('; ')})`} · off ${indepAlone[i]!.right ? 'right' : `WRONG (${indepAlone[i]!.problems.join('; ')})`}`;
+  // a reading's cost as the page grows, beside a floor in the same document and run: one walk over every element
+  const growth: Record<string, string> = {};
+  for (const n of [1000, 5000, 20000]) {
+    const html = linkedinPage(n);
+    const t = time(html, 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
+    const goal =
+      n === 5000 ? ' · goal in the page ≤ 10 ms' : n === 20000 ? ' · goal in the page ≤ 40 ms' : '';
+    growth[`extract: LinkedIn-like page of ~${n} nodes (${t.nodes}), median ms (CPU)`] =
+      `${t.ms}${goal}; ${((1000 * t.median) / t.nodes).toFixed(2)} ms per 1,000 nodes · floor, one walk over every element ${floorWalk(html).toFixed(2)} ms`;
+  }
   const linkedin = time(linkedinPage(5000), 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
   const team = time(teamPage(500), 'https://acme.com.br/equipe', 50);
   const figures: Record<string, string | number> = {
     ...corpus,
+    ...growth,
     'extract: LinkedIn-like page, nodes': linkedin.nodes,
     'extract: LinkedIn-like page, median ms (CPU)': linkedin.ms,
     'extract: 500-card team page, nodes': team.nodes,
