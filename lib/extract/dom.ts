@@ -73,19 +73,17 @@ export function jsonObjects(source: string | null | undefined, max: number, limi
   return out;
 }
 
-/** How deep `str` looks through lists and `{name}`s: a page's JSON may nest far deeper than any name does. */
-const STR_DEPTH = 32;
-
 /**
- * A string, the name of a thing (`{name}`), or the first of a list; looked for without recursion and at most
- * STR_DEPTH levels down (a name nested 60,000 lists deep is nobody's, and never overflows the stack).
+ * A string, the name of a thing (`{name}`), or the first of a list; at most 32 levels down (a name nested 60,000
+ * lists deep is nobody's, and never overflows the stack).
  */
-export const str = (v: unknown): string => {
-  for (let depth = 0; depth <= STR_DEPTH; depth++) {
-    if (typeof v === 'string') return v;
-    if (Array.isArray(v)) v = v[0];
-    else if (v && typeof v === 'object') v = (v as Json).name;
-    else return '';
-  }
-  return '';
-};
+export const str = (v: unknown, depth = 0): string =>
+  typeof v === 'string'
+    ? v
+    : depth > 32
+      ? ''
+      : Array.isArray(v)
+        ? str(v[0], depth + 1)
+        : v && typeof v === 'object'
+          ? str((v as Json).name, depth + 1)
+          : '';
