@@ -2,6 +2,7 @@ import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
 import { couldBeCompany } from './evidence';
 import { reading } from './dom';
+import { settle, unspoken } from './final';
 import { fold, slug } from '../text';
 
 const FIELDS = ['primeiro_nome', 'ultimo_nome', 'empresa', 'source'] as const;
@@ -111,9 +112,11 @@ function collectOnce(extractors: Extractor[], doc: Document, url: string | URL):
         for (const k of FIELDS) c[k] = tidy(c[k]);
         c.cargo = tidy(c.cargo);
         if (!c.cargo) delete c.cargo;
+        // initials alone are nobody; a name in capitals is cased; a status, an app's tab or a past employer is no
+        // company (lib/extract/final.ts)
+        if (!c.primeiro_nome || !settle(c)) continue;
         // a place, a phone, an address or a role is never a company, whoever read it
         if (c.empresa && !couldBeCompany(c.empresa)) [c.empresa, c.confidence] = ['', c.confidence / 2];
-        if (!c.primeiro_nome) continue;
         const w = words(c);
         // one person has one first and one last word: only readings that share them are compared
         const ends = `${w[0]} ${w.at(-1)}`;
@@ -132,7 +135,10 @@ function collectOnce(extractors: Extractor[], doc: Document, url: string | URL):
   // rest, a site reader's people when it found any
   const live = people.filter((g) => !stale.has(words(g[0]!.c).join(' ')));
   const sited = live.some((g) => g.some((r) => r.site));
-  const list = live.filter((g) => !sited || g.some((r) => r.site)).map(merge);
+  const merged = live.filter((g) => !sited || g.some((r) => r.site)).map(merge);
+  // what a screen reader never reads is nobody's name (lib/extract/final.ts unspoken)
+  const silent = attempt(() => unspoken(doc, merged), new Set<Candidate>());
+  const list = merged.filter((c) => !silent.has(c));
   // a person's name is nobody's company (a guest list put one guest's name as another's company)
   const names = new Set(list.map((c) => fold(`${c.primeiro_nome} ${c.ultimo_nome}`)));
   for (const c of list)

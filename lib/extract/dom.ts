@@ -73,12 +73,17 @@ export function jsonObjects(source: string | null | undefined, max: number, limi
   return out;
 }
 
-/** A string, the name of a thing (`{name}`), or the first of a list. */
-export const str = (v: unknown): string =>
+/**
+ * A string, the name of a thing (`{name}`), or the first of a list; at most 32 levels down (a name nested 60,000
+ * lists deep is nobody's, and never overflows the stack).
+ */
+export const str = (v: unknown, depth = 0): string =>
   typeof v === 'string'
     ? v
-    : Array.isArray(v)
-      ? str(v[0])
-      : v && typeof v === 'object'
-        ? str((v as Json).name)
-        : '';
+    : depth > 32
+      ? ''
+      : Array.isArray(v)
+        ? str(v[0], depth + 1)
+        : v && typeof v === 'object'
+          ? str((v as Json).name, depth + 1)
+          : '';

@@ -404,7 +404,9 @@ export const labelled: Extractor = {
     const co = labelledCo || item || domainCompany(f.email);
     // a labelled company is the surest a page gives; a mail domain's word is a guess others may better
     const sure = labelledCo ? 0.9 : item ? 0.7 : 0.5;
-    const named = cleanName(f.full || [f.first, f.middle, f.last].filter(Boolean).join(' '));
+    // a "Nome" beside a "Sobrenome" is the first name, compound or not ("João Victor" + "Albuquerque Neto")
+    const given = f.full && f.last && !fold(f.full).includes(fold(f.last)) ? `${f.full} ${f.last}` : f.full;
+    const named = cleanName(given || [f.first, f.middle, f.last].filter(Boolean).join(' '));
     if (named && nameScore(named))
       return found([person('page', Math.max(sure, 0.8), named, co, f.role), ...boxed]);
     // the heading names the record, the fields say where they work; where the heading is the fields' company (a

@@ -9,6 +9,10 @@ import {
   NOISE_REGIONS,
   PAGE_WORDS,
   PARTICLES,
+  PAST_ROLE,
+  SECTION_WORDS,
+  STATUS_WORDS,
+  UI_WORDS,
   PLACES,
   PLATFORMS,
   PLATFORM_BOILERPLATE,
@@ -38,6 +42,8 @@ const build = (): Lexicon => ({
   ),
   noiseRegions: NOISE_REGIONS,
   noiseHeadings: NOISE_HEADINGS,
+  notCompanies: new Set([...STATUS_WORDS, ...SECTION_WORDS, ...UI_WORDS]),
+  past: new Set(PAST_ROLE),
 });
 
 const installed = (file: string) => {

@@ -118,19 +118,29 @@ export function messageLines(root: Element, max = 4000): string[] {
     if (line.trim()) out.push(tidy(line));
     line = '';
   };
-  const walk = (node: Node) => {
-    for (let n = node.firstChild; n && out.length < max; n = n.nextSibling) {
-      if (n.nodeType === 3) line += n.nodeValue;
-      if (n.nodeType !== 1) continue;
-      const el = n as Element;
-      if (/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(el.tagName) || el.matches(QUOTE_REGIONS)) continue;
-      const block = !/^(SPAN|A|B|STRONG|I|EM|U|FONT|SMALL|LABEL|IMG)$/.test(el.tagName);
-      if (block) end();
-      walk(el);
-      if (block) end();
-    }
+  // an explicit stack, not recursion (5,000 nested elements never overflow the call stack); END closes a block
+  const END = 0;
+  const stack: (Node | typeof END)[] = [];
+  const children = (of: Node) => {
+    for (let n = of.lastChild; n; n = n.previousSibling) stack.push(n);
   };
-  walk(root);
+  children(root);
+  while (stack.length && out.length < max) {
+    const n = stack.pop()!;
+    if (n === END) {
+      end();
+      continue;
+    }
+    if (n.nodeType === 3) line += n.nodeValue;
+    if (n.nodeType !== 1) continue;
+    const el = n as Element;
+    if (/^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT)$/.test(el.tagName) || el.matches(QUOTE_REGIONS)) continue;
+    if (!/^(SPAN|A|B|STRONG|I|EM|U|FONT|SMALL|LABEL|IMG)$/.test(el.tagName)) {
+      end();
+      stack.push(END);
+    }
+    children(el);
+  }
   end();
   return out;
 }

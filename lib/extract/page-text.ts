@@ -36,17 +36,21 @@ export const companyLine = (lines: string[]) =>
     .find((l) => l && hasCompanyWord(l) && !isRole(l));
 
 /** An element's texts, one a line: where markup puts two texts side by side ("… LLC" + "Privacy"), two lines. */
-function textLines(el: Node): string {
+function textLines(el: Node, depth = 0): string {
   let out = '';
-  for (let n = el.firstChild; n; n = n.nextSibling)
-    out += n.nodeType === 3 ? (n.textContent ?? '') : n.nodeType === 1 ? `\n${textLines(n)}\n` : '';
+  // 400 levels down at most: a deeper page never overflows the call stack (browsers stop nesting at 512)
+  for (let n = el.firstChild; n && depth < 400; n = n.nextSibling)
+    out +=
+      n.nodeType === 3 ? (n.textContent ?? '') : n.nodeType === 1 ? `\n${textLines(n, depth + 1)}\n` : '';
   return out;
 }
 
 /** "© 2024 Acme Ltda. Todos os direitos reservados." -> "Acme Ltda."; the holder's name ends with its own text. */
 function copyright(doc: Document): string {
   const holders = all(doc, 'footer,[class*=footer i],[class*=copyright i],[id*=footer i]', 20);
-  const texts = holders.length ? holders.map(textLines) : [doc.body?.textContent?.slice(-3000) ?? ''];
+  const texts = holders.length
+    ? holders.map((h) => textLines(h))
+    : [doc.body?.textContent?.slice(-3000) ?? ''];
   for (const t of texts) {
     const m =
       /(?:©|\(c\)|copyright)\s*(?:copyright\s*)?(?:\d{4}\s*(?:[-–]\s*\d{4}\s*)?)?[,.]?\s*([^|·•\n]{2,80}?)[^\S\n]*(?:[.|·•]\s|[.]$|\n|todos os direitos|all rights|direitos reservados|-\s|$)/i.exec(

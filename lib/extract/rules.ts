@@ -165,7 +165,9 @@ export const INTRODUCERS = [
 
 /** Words that put a role in the past ("former Head of Design", "ex-diretora da Vale"): it says nothing of where the person works now. */
 // prettier-ignore
-export const PAST_ROLE = ['former', 'ex', 'antigo', 'antiga', 'previously', 'anteriormente', 'past'];
+export const PAST_ROLE = [
+  'former', 'ex', 'antigo', 'antiga', 'previously', 'anteriormente', 'past', 'anterior', 'anteriores', 'formerly',
+];
 
 /** Words a page's title uses for the page itself ("Pessoas", "Pesquisa"): a title part beginning so is no company. */
 // prettier-ignore
@@ -370,4 +372,30 @@ export const UI_WORDS = [
   'checklist', 'attachments', 'anexos', 'description', 'descricao', 'labels', 'etiquetas', 'settings',
   'configuracoes', 'power-ups', 'actions', 'acoes', 'subtasks', 'subtarefas', 'webinar', 'registration',
   'inscricao', 'approved', 'confirmed', 'confirmada',
+];
+
+/**
+ * A deal's or a lead's stage as CRMs write it in a record's header or a pipeline's column ("Ganho", "Em negociação",
+ * "Closed Won", "Qualificado"): a text that is one of them is a status, never a company.
+ */
+// prettier-ignore
+export const STATUS_WORDS = [
+  'ganho', 'ganha', 'perdido', 'perdida', 'em aberto', 'aberto', 'aberta', 'won', 'lost', 'open', 'closed',
+  'closed won', 'closed lost', 'fechado', 'fechada', 'em andamento', 'em negociacao', 'negociacao', 'qualificado',
+  'qualificada', 'desqualificado', 'desqualificada', 'novo', 'nova', 'new', 'contatado', 'contatada', 'contacted',
+  'qualified', 'unqualified', 'prospeccao', 'prospecting', 'proposta enviada', 'em contato', 'ativo', 'ativa',
+  'inativo', 'inativa', 'active', 'inactive', 'nurturing', 'pendente', 'pending', 'arquivado', 'archived',
+  'em qualificacao', 'sem contato', 'not contacted', 'in progress', 'negotiation', 'proposal sent', 'follow-up',
+];
+
+/**
+ * The tabs and related lists of a CRM record ("Deals", "Negócios", "Atividades", "Timeline"): a text that is one of
+ * them (or of UI_WORDS) names a part of the app, never a company.
+ */
+// prettier-ignore
+export const SECTION_WORDS = [
+  'deals', 'negocios', 'contatos', 'contacts', 'leads', 'accounts', 'contas', 'empresas', 'companies', 'tasks',
+  'tarefas', 'notes', 'notas', 'anotacoes', 'timeline', 'historico', 'history', 'overview', 'visao geral', 'emails',
+  'e-mails', 'calls', 'ligacoes', 'meetings', 'reunioes', 'files', 'arquivos', 'related', 'relacionados',
+  'oportunidades', 'opportunities', 'produtos', 'products', 'cotacoes', 'quotes',
 ];

@@ -45,4 +45,8 @@ export interface Lexicon {
   labels: Map<string, Field>;
   noiseRegions: string;
   noiseHeadings: string[];
+  /** Texts that are a status or a part of an app, never a company (rules.ts STATUS_WORDS, SECTION_WORDS, UI_WORDS). */
+  notCompanies?: Set<string>;
+  /** Words that put a role or an employer in the past (rules.ts PAST_ROLE). */
+  past?: Set<string>;
 }

@@ -10,23 +10,30 @@ import { fold } from '../text';
 function lines(root: Element): string[] {
   let out = '';
   let quote = false;
-  const walk = (node: Node) => {
-    for (const n of Array.from(node.childNodes)) {
-      if (quote || out.length > 5e4) return;
-      if (n.nodeType === 3) out += n.nodeValue;
-      if (n.nodeType !== 1 || /^(SCRIPT|STYLE)$/.test(n.nodeName)) continue;
-      const el = n as Element;
-      // Gmail's gmail_quote, Outlook's appendonsend and divRplyFwdMsg, a rule or a blockquote start the quote
-      quote =
-        /^(BLOCKQUOTE|HR)$/.test(n.nodeName) ||
-        /quote|appendonsend|rply/i.test(el.id + el.getAttribute('class'));
-      const block = /^(DIV|P|BR|LI|TR|TD|H\d)$/.test(n.nodeName) ? '\n' : '';
-      out += block;
-      walk(el);
-      out += block;
-    }
+  // an explicit stack, not recursion: 5,000 nested elements never overflow the call stack
+  const stack: (Node | string)[] = [];
+  const children = (of: Node) => {
+    for (let n = of.lastChild; n; n = n.previousSibling) stack.push(n);
   };
-  walk(root);
+  children(root);
+  while (stack.length && !quote && out.length <= 5e4) {
+    const n = stack.pop()!;
+    if (typeof n === 'string') {
+      out += n;
+      continue;
+    }
+    if (n.nodeType === 3) out += n.nodeValue;
+    if (n.nodeType !== 1 || /^(SCRIPT|STYLE)$/.test(n.nodeName)) continue;
+    const el = n as Element;
+    // Gmail's gmail_quote, Outlook's appendonsend and divRplyFwdMsg, a rule or a blockquote start the quote
+    quote =
+      /^(BLOCKQUOTE|HR)$/.test(n.nodeName) ||
+      /quote|appendonsend|rply/i.test(el.id + el.getAttribute('class'));
+    const block = /^(DIV|P|BR|LI|TR|TD|H\d)$/.test(n.nodeName) ? '\n' : '';
+    out += block;
+    stack.push(block);
+    children(el);
+  }
   return out
     .split('\n')
     .map((l) => tidy(l))

@@ -23,7 +23,12 @@
  *
  *   npm run build:sandbox && npx tsx tests/bench/extract-chromium.bench.ts
  *
- * EXTRACT_ONLY=first times only the first answers (a) and (b), for a quick look (no growth, no corpus).
+ *   - the independent pages (tests/fixtures/independent: written outside the team, scored by their own rules) with
+ *     the site reader on and switched off, beside the same pages in Node.
+ *
+ * EXTRACT_ONLY=first times only the first answers (a) and (b), for a quick look (no growth, no corpus);
+ * EXTRACT_ONLY=independent the first answers and the independent pages; EXTRACT_ONLY=growth the first answers and
+ * how they grow with the page (each size's reading in the page beside a floor: one walk over its every element).
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +42,13 @@ import { extractCandidates, extractGeneric } from '../fixtures/extract';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
-import { linkedinPage, teamPage } from './extract.bench';
+import {
+  independentCases,
+  readIndependent,
+  scoreIndependent,
+  type IndependentVerdict,
+} from '../fixtures/independent/score';
+import { independent, linkedinPage, teamPage } from './extract.bench';
 import { median, percentile, runWhenMain } from './stats';
 
 export const kind = 'browser';
@@ -168,9 +179,23 @@ interface Answers {
   /** The reading's own time in the page: the first one (the reader's code still cold), and the second. */
   ownFirst: number[];
   ownAgain: number[];
+  /** A floor in the same page: one walk over every element, reading its attributes and text, in the page. */
+  walk: number[];
   nodes: number;
   found: number;
 }
+
+/** The floor of a reading in the page: one pass over every element, reading each one's class and own text. */
+const walkFloor = (page: Page) =>
+  page.evaluate(() => {
+    const t0 = performance.now();
+    let n = 0;
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      n += (el.getAttribute('class') ?? '').length;
+      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) n += c.nodeValue?.length ?? 0;
+    }
+    return n >= 0 ? performance.now() - t0 : -1;
+  });
 
 /** `runs` fresh loads of `html` at `url`, each asked twice by the panel, with the floor between. */
 async function answers(
@@ -188,6 +213,7 @@ async function answers(
     floor: [],
     ownFirst: [],
     ownAgain: [],
+    walk: [],
     nodes: 0,
     found: 0,
   };
@@ -202,6 +228,7 @@ async function answers(
     const again = await ask(panel, tabId);
     const floorAfter = await trip(panel);
     const own = await ownTimes(page);
+    const walk = await walkFloor(page);
     a.nodes = await page.evaluate(() => document.querySelectorAll('*').length);
     await page.close();
     if (first.found < 0) throw new Error(`the panel got no answer at ${url}`);
@@ -213,16 +240,19 @@ async function answers(
     a.floor.push(floorBefore, floorAfter);
     a.ownFirst.push(own[0] ?? NaN);
     a.ownAgain.push(own[1] ?? NaN);
+    a.walk.push(walk);
   }
   return a;
 }
 
-/** Every page of `cases` in Chromium: with every reader the extension uses there, and with its site reader off. */
-async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<string>[]) {
-  const withAll: (Verdict & { ms: number | null })[] = [];
-  const alone: Verdict[] = [];
-  for (const c of cases) {
-    const { page, tabId } = await open(context, worker, c.url, readPage(c.file));
+/**
+ * Every page of `pages` in Chromium: what every reader the extension uses there finds (with the first reading's time
+ * in the page) and what the page's readers find with its site reader switched off.
+ */
+async function readAll(context: BrowserContext, worker: Worker, pages: { url: string; html: string }[]) {
+  const out: { found: Candidate[]; alone: Candidate[]; ms: number | null }[] = [];
+  for (const c of pages) {
+    const { page, tabId } = await open(context, worker, c.url, c.html);
     let found = ((await read(worker, tabId, c.url)) ?? []) as Candidate[];
     // a LinkedIn profile's quick answer comes before the modules have read the page: judged is what they answer
     const readings = () => inContentScript(page, "performance.getEntriesByName('perfil:extract').length");
@@ -235,9 +265,8 @@ async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<s
       page,
       "performance.getEntriesByName('perfil:extract')[0]?.duration ?? null",
     )) as number | null;
-    withAll.push({ ...judge(c, found), ms });
     // leave one site out: the page's readers without those that know its site, as on a site with no reader
-    const generic = (await inContentScript(
+    const alone = (await inContentScript(
       page,
       `(() => {
         const s = window.__perfilIntel;
@@ -246,10 +275,54 @@ async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<s
         try { return s.read(location.href)?.candidates ?? []; } finally { s.extractors = every; }
       })()`,
     )) as Candidate[];
-    alone.push(judge(c, generic));
+    out.push({ found, alone, ms });
     await page.close();
   }
-  return { withAll, alone };
+  return out;
+}
+
+/** Every page of `cases` in Chromium: with every reader the extension uses there, and with its site reader off. */
+async function corpus(context: BrowserContext, worker: Worker, cases: PageCase<string>[]) {
+  const read = await readAll(
+    context,
+    worker,
+    cases.map((c) => ({ url: c.url, html: readPage(c.file) })),
+  );
+  return {
+    withAll: read.map((r, i) => ({ ...judge(cases[i]!, r.found), ms: r.ms })),
+    alone: read.map((r, i) => judge(cases[i]!, r.alone)),
+  };
+}
+
+/**
+ * The independent pages (tests/fixtures/independent, written outside the team) through the built extension, with the
+ * site reader on and off, beside the same pages in Node; each scored by the pages' own rules.
+ */
+async function independentLines(context: BrowserContext, worker: Worker) {
+  const read = await readAll(
+    context,
+    worker,
+    independentCases.map((c) => ({ url: c.url, html: readIndependent(c.file) })),
+  );
+  const on = read.map((r, i) => scoreIndependent(independentCases[i]!, r.found));
+  const off = read.map((r, i) => scoreIndependent(independentCases[i]!, r.alone));
+  const lines: string[] = [];
+  for (const [label, vs, node] of [
+    ['site reader on', on, independent(extractCandidates)],
+    ['site reader off', off, independent(extractGeneric)],
+  ] as const) {
+    const fig = (x: IndependentVerdict[]) => {
+      const n = x.length;
+      const first = x.filter((v) => v.mainFirst).length;
+      return `right person first with an accepted company ${first}/${n} (${((100 * first) / n).toFixed(1)}%), pages fully right ${x.filter((v) => v.right).length}/${n}, noise people per ten pages ${((10 * x.reduce((s, v) => s + v.noise, 0)) / n).toFixed(2)}`;
+    };
+    lines.push(
+      `independent pages, ${label}: Chromium ${fig(vs)} · Node ${fig(node)} · goal ≥ ${GOAL_FIRST * 100}% right, ≤ 1 noise per ten pages`,
+    );
+    for (const v of vs)
+      if (!v.right) lines.push(`  ${label}, WRONG in Chromium: ${v.file}: ${v.problems.join('; ')}`);
+  }
+  return lines;
 }
 
 const inNode = (c: PageCase<string>, read: typeof extractCandidates) =>
@@ -307,6 +380,10 @@ export async function run(): Promise<string> {
     }
 
     if (ONLY === 'first') return lines.join('\n');
+    if (ONLY === 'independent') {
+      lines.push(...(await independentLines(context, worker)));
+      return lines.join('\n');
+    }
 
     // how the cost grows with the page
     const sizes = [
@@ -325,10 +402,13 @@ export async function run(): Promise<string> {
     lines.push('how the first answer grows with the page (floor beside it, same runs):');
     for (const [label, url, html] of sizes) {
       const a = await answers(context, worker, panel, url, html, SIZE_RUNS);
+      const goal = /~5000/.test(label) ? ' · goal ≤ 10 ms' : /~20000/.test(label) ? ' · goal ≤ 40 ms' : '';
       lines.push(
-        `  ${label}, ${a.nodes} elements: first answer median ${median(a.first).toFixed(1)} ms (floor ${median(a.floor).toFixed(1)}) · the modules' reading ends ${median(a.modules).toFixed(1)} ms · asked again ${median(a.again).toFixed(1)} ms · in the page: first ${median(a.ownFirst).toFixed(1)} ms, again ${median(a.ownAgain).toFixed(1)} ms`,
+        `  ${label}, ${a.nodes} elements: first answer median ${median(a.first).toFixed(1)} ms (floor ${median(a.floor).toFixed(1)}) · the modules' reading ends ${median(a.modules).toFixed(1)} ms · asked again ${median(a.again).toFixed(1)} ms · in the page: first ${median(a.ownFirst).toFixed(1)} ms, again ${median(a.ownAgain).toFixed(1)} ms${goal}, ${((1000 * median(a.ownAgain)) / a.nodes).toFixed(2)} ms per 1,000 elements (floor: one walk over every element in the page ${median(a.walk).toFixed(1)} ms)`,
       );
     }
+
+    if (ONLY === 'growth') return lines.join('\n');
 
     // accuracy: the corpus in Chromium beside the same corpus in Node
     const { withAll, alone } = await corpus(context, worker, pageCases);
@@ -371,6 +451,9 @@ export async function run(): Promise<string> {
         lines.push(
           `  held-out differs: ${v.file} ${v.right ? 'right' : 'WRONG'} in Chromium (${v.problems.join('; ') || 'no problem'}), ${heldNode[i]!.right ? 'right' : 'WRONG'} in Node`,
         );
+
+    // the independent pages, written outside the team, scored by their own rules
+    lines.push(...(await independentLines(context, worker)));
     await blank.close();
   } finally {
     await context.close();

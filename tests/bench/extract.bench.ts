@@ -18,6 +18,12 @@ import { median } from './stats';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
+import {
+  independentCases,
+  readIndependent,
+  scoreIndependent,
+  type IndependentVerdict,
+} from '../fixtures/independent/score';
 
 const RUNS = 25;
 const OUTPUT = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
@@ -47,6 +53,25 @@ function generalization(label: string, verdicts: Verdict[]): Record<string, stri
   };
 }
 
+/** The independent pages (tests/fixtures/independent) read by `read`, each scored by the pages' own rules. */
+export const independent = (read: typeof extractCandidates) =>
+  independentCases.map((c) =>
+    scoreIndependent(c, read(parseHTML(readIndependent(c.file)).document as unknown as Document, c.url)),
+  );
+
+/** Right person first, pages fully right and noise people per ten pages of independent `verdicts`, as `label: …`. */
+export function independentFigures(label: string, verdicts: IndependentVerdict[]): Record<string, string> {
+  const n = verdicts.length;
+  const first = verdicts.filter((v) => v.mainFirst).length;
+  const noise = verdicts.reduce((sum, v) => sum + v.noise, 0);
+  const pct = (x: number) => `${((100 * x) / n).toFixed(1)}%`;
+  return {
+    [`${label}: right person first with an accepted company`]: `${first}/${n} (${pct(first)}; goal ≥ ${GOAL_FIRST * 100}%: ${first >= GOAL_FIRST * n ? 'met' : 'NOT met'})`,
+    [`${label}: pages fully right`]: `${verdicts.filter((v) => v.right).length}/${n}`,
+    [`${label}: noise people per ten pages`]: `${((10 * noise) / n).toFixed(2)} (${noise} on ${n} pages; goal ≤ ${GOAL_NOISE * 10}: ${noise <= GOAL_NOISE * n ? 'met' : 'NOT met'})`,
+  };
+}
+
 /**
  * Median milliseconds of extractCandidates on `html` at `url`, wall clock and this process's CPU time (steadier on a
  * shared, loaded machine); also checks what it found.
@@ -68,8 +93,25 @@ function time(html: string, url: string, expected: number) {
   }
   return {
     ms: `${median(ms).toFixed(2)} (CPU ${median(cpu).toFixed(2)})`,
+    median: median(ms),
     nodes: doc.querySelectorAll('*').length,
   };
+}
+
+/** Median milliseconds of one walk over every element of `html`, reading each one's class and own text. */
+function floorWalk(html: string) {
+  const doc = parseHTML(html).document as unknown as Document;
+  const ms: number[] = [];
+  let n = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    for (const el of Array.from(doc.querySelectorAll('*'))) {
+      n += (el.getAttribute('class') ?? '').length;
+      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3) n += c.nodeValue?.length ?? 0;
+    }
+    ms.push(performance.now() - start);
+  }
+  return n >= 0 ? median(ms) : NaN;
 }
 
 /** A logged-in profile: top card, an experience card of ~`nodes` elements (9 per entry), embedded JSON. */
@@ -121,10 +163,31 @@ export async function run(): Promise<Record<string, string | number>> {
   const heldOut = readAlone(holdoutCases);
   Object.assign(corpus, generalization('held-out', heldOut));
   for (const v of heldOut) if (!v.right) corpus[`held-out: ${v.file}`] = `WRONG (${v.problems.join('; ')})`;
+  // the independent pages, written outside the team (tests/fixtures/independent), scored by their own rules: with
+  // every reader the extension uses there, and with the page's own site reader switched off
+  const indep = independent(extractCandidates);
+  const indepAlone = independent(extractGeneric);
+  Object.assign(corpus, independentFigures('independent, site reader on', indep));
+  Object.assign(corpus, independentFigures('independent, site reader off', indepAlone));
+  for (const [i, v] of indep.entries())
+    if (!v.right || !indepAlone[i]!.right)
+      corpus[`independent: ${v.file}`] =
+        `on ${v.right ? 'right' : `WRONG (${v.problems.join('; ')})`} · off ${indepAlone[i]!.right ? 'right' : `WRONG (${indepAlone[i]!.problems.join('; ')})`}`;
+  // a reading's cost as the page grows, beside a floor in the same document and run: one walk over every element
+  const growth: Record<string, string> = {};
+  for (const n of [1000, 5000, 20000]) {
+    const html = linkedinPage(n);
+    const t = time(html, 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
+    const goal =
+      n === 5000 ? ' · goal in the page ≤ 10 ms' : n === 20000 ? ' · goal in the page ≤ 40 ms' : '';
+    growth[`extract: LinkedIn-like page of ~${n} nodes (${t.nodes}), median ms (CPU)`] =
+      `${t.ms}${goal}; ${((1000 * t.median) / t.nodes).toFixed(2)} ms per 1,000 nodes · floor, one walk over every element ${floorWalk(html).toFixed(2)} ms`;
+  }
   const linkedin = time(linkedinPage(5000), 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
   const team = time(teamPage(500), 'https://acme.com.br/equipe', 50);
   const figures: Record<string, string | number> = {
     ...corpus,
+    ...growth,
     'extract: LinkedIn-like page, nodes': linkedin.nodes,
     'extract: LinkedIn-like page, median ms (CPU)': linkedin.ms,
     'extract: 500-card team page, nodes': team.nodes,

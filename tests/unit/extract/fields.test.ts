@@ -147,6 +147,22 @@ describe('labelled fields', () => {
     ).toEqual([['Cristiane Albuquerque', '']]);
   });
 
+  it('a compound first name under "Nome" beside a "Sobrenome" keeps the surname', () => {
+    // Freshsales, HubSpot and RD Station CRM show a contact's "first_name" under "Nome" and "last_name" under
+    // "Sobrenome" (their contact APIs' fields), a compound first name whole
+    expect(
+      people(
+        '<dl><dt>Nome</dt><dd>João Victor</dd><dt>Sobrenome</dt><dd>Albuquerque Neto</dd><dt>Empresa</dt><dd>Gerdau</dd></dl>',
+      ),
+    ).toEqual([['João Victor Albuquerque Neto', 'Gerdau']]);
+    // a full name under "Nome" already holding the surname is not doubled
+    expect(
+      people(
+        '<dl><dt>Nome</dt><dd>Ana Clara Souza</dd><dt>Sobrenome</dt><dd>Souza</dd><dt>Empresa</dt><dd>Gerdau</dd></dl>',
+      ),
+    ).toEqual([['Ana Clara Souza', 'Gerdau']]);
+  });
+
   it('a "Nome" holding a company (a record of a company) gives the company, never a person', () => {
     expect(
       people(`<h1>Clínica Sorriso Ltda.</h1><dl><dt>Nome</dt><dd>Clínica Sorriso Ltda.</dd>

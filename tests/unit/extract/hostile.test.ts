@@ -3,6 +3,7 @@ import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractors } from '@/lib/extract/registry';
 import { MAX_CANDIDATES } from '@/lib/extract/types';
+import { messageLines } from '@/lib/extract/mail';
 import { extractCandidates } from '../../fixtures/extract';
 import type { Candidate, Extractor } from '@/lib/extract/types';
 
@@ -173,6 +174,55 @@ describe('hostile pages', () => {
     const html = `<script type="application/ld+json">${json}</script>${deep}${team([card('Ana Souza', 'CEO'), card('Bruno Lima', 'CTO')])}`;
     const found = extractCandidates(doc(html), 'https://acme.com.br/');
     expect(found.map((c) => c.primeiro_nome)).toEqual(['Ana', 'Bruno']);
+  });
+});
+
+describe('deep pages are read without overflowing the stack', () => {
+  const D = 60_000;
+  const nested = (inner: string) => '['.repeat(D) + inner + ']'.repeat(D);
+  const ana =
+    '{"@context":"https://schema.org","@type":"Person","name":"Ana Souza","worksFor":{"@type":"Organization","name":"Nubank"}}';
+
+  it.each([
+    ['a name', `{"@type":"Person","name":${nested('"Bruno Lima"')}}`],
+    ['a type', `{"@type":${nested('"Person"')},"name":"Bruno Lima"}`],
+    ['an employer', `{"@type":"Person","name":"Bruno Lima","worksFor":${nested('"Acme"')}}`],
+    ['an id', `{"@type":"Person","name":"Bruno Lima","@id":${nested('"#x"')}}`],
+  ])("JSON-LD with %s nested 60,000 lists deep loses none of the page's other people", (_, json) => {
+    const html = `<html><head><script type="application/ld+json">${json}</script><script type="application/ld+json">${ana}</script></head><body><p>Olá</p></body></html>`;
+    const found = extractCandidates(doc(html), 'https://eventos.example.com.br/palestrantes');
+    expect(found[0]).toMatchObject({ primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' });
+    // a name 60,000 lists down is nobody's
+    expect(found.map((c) => c.primeiro_nome)).not.toContain('Acme');
+    expectBounded(found);
+  });
+
+  it("a message's lines 5,000 and 20,000 elements deep are read, the quote left out", () => {
+    for (const depth of [5000, 20_000]) {
+      const body = doc(
+        `<div id="m">${'<div>'.repeat(depth)}Ana Souza<br>Diretora Comercial${'</div>'.repeat(depth)}<blockquote class="gmail_quote">Bruno Lima</blockquote></div>`,
+      ).getElementById('m')!;
+      expect(messageLines(body)).toEqual(['Ana Souza', 'Diretora Comercial']);
+    }
+  });
+
+  it("a Gmail message whose body is 20,000 elements deep still gives the sender's signature", () => {
+    const deep = (inner: string) => '<div>'.repeat(20_000) + inner + '</div>'.repeat(20_000);
+    const html = `<html><body><div class="gs"><span class="gD" email="ana.souza@nubank.com.br" name="Ana Souza">Ana Souza</span><div class="a3s">${deep('<div>Obrigada,</div><div>Ana Souza</div><div>Diretora Comercial</div><div>Nubank</div>')}</div></div></body></html>`;
+    const found = extractCandidates(doc(html), 'https://mail.google.com/mail/u/0/#inbox/FMfcgz');
+    expect(found[0]).toMatchObject({ primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' });
+  });
+
+  it("a footer 20,000 elements deep does not stop the reading of the page's people", () => {
+    const html = team([card('Ana Souza', 'CEO'), card('Bruno Lima', 'CTO')])
+      .replace('<meta property="og:site_name" content="Acme Brasil">', '')
+      .replace(
+        '</body>',
+        `<footer>${'<div>'.repeat(20_000)}© 2025 Metalúrgica Brüning Ltda.${'</div>'.repeat(20_000)}</footer></body>`,
+      );
+    const found = extractCandidates(doc(html), 'https://metalurgica.example.com.br/equipe');
+    expect(found.map((c) => c.primeiro_nome)).toEqual(['Ana', 'Bruno']);
+    expectBounded(found);
   });
 });
 

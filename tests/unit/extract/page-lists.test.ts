@@ -333,7 +333,7 @@ describe('partners and administrators (the QSA)', () => {
       <div><p class="nome">Ingrid Schroeder Pereira</p><p><b>Diretora</b></p></div>`,
     );
     expect(people(d)).toEqual([
-      ['JOSÉ CARLOS BRUNETTA', 'Cerealista Planalto Goiano Ltda', 'Sócio-Administrador'],
+      ['José Carlos Brunetta', 'Cerealista Planalto Goiano Ltda', 'Sócio-Administrador'],
       ['Egon Kaefer', 'Cerealista Planalto Goiano Ltda', 'Sócio'],
       ['Norberto Schroeder', 'Cerealista Planalto Goiano Ltda', 'Administrador'],
       ['Ingrid Schroeder Pereira', 'Cerealista Planalto Goiano Ltda', 'Diretora'],
