@@ -18,6 +18,7 @@ import { median } from './stats';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
 import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
+import { teachFigures } from './teach';
 
 const RUNS = 25;
 const OUTPUT = fileURLToPath(new URL('../../.output/chrome-mv3', import.meta.url));
@@ -121,6 +122,8 @@ export async function run(): Promise<Record<string, string | number>> {
   const heldOut = readAlone(holdoutCases);
   Object.assign(corpus, generalization('held-out', heldOut));
   for (const v of heldOut) if (!v.right) corpus[`held-out: ${v.file}`] = `WRONG (${v.problems.join('; ')})`;
+  // the seller's correction on one page of a site, applied to its other pages (tests/bench/teach.ts)
+  Object.assign(corpus, teachFigures());
   const linkedin = time(linkedinPage(5000), 'https://www.linkedin.com/in/ana-souza-4b2a91/', 1);
   const team = time(teamPage(500), 'https://acme.com.br/equipe', 50);
   const figures: Record<string, string | number> = {
