@@ -5,7 +5,6 @@ import { COMPOSE_FILE } from '@/lib/compose/file';
 import { writing } from '@/lib/compose/focus';
 import type { ComposeResult, ContentEvent, ContentRequest, ContentResponse } from '@/lib/messaging';
 import type { Candidate } from '@/lib/extract/types';
-import type { RecipeReply, RecipeRequest } from '@/lib/recipe/protocol';
 
 /** What the panel shows of the people on a page (their order, names, companies and titles), to compare. */
 const shown = (list: Candidate[]) =>
@@ -41,15 +40,8 @@ export function serve(module: string, quick?: (doc: Document, url: URL) => Candi
   const onMessage = (
     message: ContentRequest,
     _sender: unknown,
-    reply: (r?: ContentResponse | ComposeResult | RecipeReply) => void,
+    reply: (r?: ContentResponse | ComposeResult) => void,
   ) => {
-    // A recipe (lib/recipe/): answered by its module once the extension has injected it (lib/background/recipe.ts)
-    if (message?.type === 'recipe') {
-      const run = (shared as { recipe?: (m: RecipeRequest) => Promise<RecipeReply> }).recipe;
-      if (!run) return void reply({ ok: false, reason: 'absent' });
-      void run(message).then(reply, () => reply());
-      return true;
-    }
     // "Inserir na mensagem" / "Revisar meu texto": the compose box is looked for now, not watched before; the
     // module that does it is loaded the first time it is needed.
     if (message?.type === 'compose') {

@@ -30,7 +30,6 @@ import {
   type ServiceStatus,
   type SimilarPeople,
 } from '@/lib/model';
-import type { RecipeRequest } from '@/lib/recipe/protocol';
 import { fieldsSchema, valuesSchema, type RecipeNotice, type Taught } from '@/lib/recipe/protocol';
 
 /*
@@ -41,7 +40,7 @@ import { fieldsSchema, valuesSchema, type RecipeNotice, type Taught } from '@/li
  */
 
 /** extension -> content script */
-export type ContentRequest = { type: 'extract' } | ComposeRequest | RecipeRequest;
+export type ContentRequest = { type: 'extract' } | ComposeRequest;
 /**
  * "Insert this text into the focused compose box", or read the user's own text from it. `target: 'note'`: the box is
  * a CRM record's note editor ("Inserir no CRM"), never a search box, a field, a comment on something else or a chat.

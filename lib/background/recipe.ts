@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { extractors, filesFor } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/registry';
 import { CORE_MODULE } from '@/lib/extract/files';
 import { RECIPE_MODULE } from '@/lib/recipe/file';
 import {
@@ -47,21 +47,17 @@ const urlOf = async (tabId: number) => {
 /**
  * The recipe module is in the tab's page: injected, after the core module it waits for, the first time it is needed
  * there (where the extension may run scripts: a site with a script of its own, a granted site, or the page the seller
- * invoked the extension on); with the content script and the readers' modules, as detection injects them, on a page
- * where no content script listens yet.
+ * invoked the extension on). It listens for recipe requests itself: the content scripts carry nothing of it.
  */
-export async function ready(tabId: number, url?: string): Promise<boolean> {
-  const ping = await ask(tabId, { type: 'recipe', op: 'ping' });
-  if (ping?.ok) return true;
-  const at = url ?? (await urlOf(tabId));
-  if (!/^https?:/.test(at)) return false;
-  const files = ping ? [CORE_MODULE, RECIPE_MODULE] : [...filesFor(at), RECIPE_MODULE];
+export async function ready(tabId: number): Promise<boolean> {
+  const ping = () => ask(tabId, { type: 'recipe', op: 'ping' }).then((r) => !!r?.ok);
+  if (await ping()) return true;
   try {
-    await browser.scripting.executeScript({ target: { tabId }, files });
+    await browser.scripting.executeScript({ target: { tabId }, files: [CORE_MODULE, RECIPE_MODULE] });
   } catch {
     return false;
   }
-  return !!(await ask(tabId, { type: 'recipe', op: 'ping' }))?.ok;
+  return ping();
 }
 
 /** Whether a site reader of the extension's own knows `url` (its answer stands unless the seller taught the site). */
@@ -120,7 +116,7 @@ export async function keep(url: string, fields: RecipeFields, now = Date.now()):
 /** The seller corrected the form (or picked a candidate): where the page shows those values becomes the recipe. */
 export async function learnFrom({ tabId, values }: ParsedRequest<'recipe.learn'>): Promise<Taught | null> {
   const url = await urlOf(tabId);
-  if (!(await ready(tabId, url))) return null;
+  if (!(await ready(tabId))) return null;
   const reply = await ask(tabId, { type: 'recipe', op: 'learn', values });
   if (!reply?.ok) return null;
   const fields = reply.fields ?? {};
@@ -147,7 +143,7 @@ export async function applyRecipe(
   if (!recipe) return page;
   const url = new URL(page.url);
   const wanted = fieldsOf(recipe.fields);
-  const reply = (await ready(tabId, page.url))
+  const reply = (await ready(tabId))
     ? await ask(tabId, { type: 'recipe', op: 'apply', fields: recipe.fields })
     : null;
   const values: Values = (reply?.ok && reply.values) || {};

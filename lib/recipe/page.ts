@@ -57,7 +57,7 @@ function pick(doc: Document, lang: 'pt' | 'en'): Promise<RecipeReply> {
     bar.setAttribute('role', 'dialog');
     bar.setAttribute('aria-label', 'Perfil Intel');
     bar.style.cssText =
-      'position:fixed;z-index:2147483647;top:8px;left:50%;transform:translateX(-50%);background:#1e1b4b;color:#fff;font:14px/1.4 system-ui,sans-serif;padding:8px 12px;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.3);display:flex;gap:8px;align-items:center;max-width:90vw';
+      'position:fixed;z-index:2147483647;bottom:8px;left:50%;transform:translateX(-50%);background:#1e1b4b;color:#fff;font:14px/1.4 system-ui,sans-serif;padding:8px 12px;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.3);display:flex;gap:8px;align-items:center;max-width:90vw';
     const title = doc.createElement('strong');
     title.setAttribute('role', 'status');
     title.setAttribute('aria-live', 'polite');

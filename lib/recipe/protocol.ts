@@ -20,7 +20,7 @@ export type RecipeRequest =
 
 export type RecipeReply =
   | { ok: true; fields?: RecipeFields; values?: Values; weak?: RecipeField[]; missing?: RecipeField[] }
-  | { ok: false; reason: 'cancelled' | 'busy' | 'absent' };
+  | { ok: false; reason: 'cancelled' | 'busy' };
 
 const value = z.string().check(z.maxLength(200));
 export const fieldsSchema = z.object({
@@ -42,7 +42,7 @@ export const recipeReplySchema: z.ZodMiniType<RecipeReply> = z.union([
     weak: z.optional(z.array(z.enum(RECIPE_FIELDS)).check(z.maxLength(3))),
     missing: z.optional(z.array(z.enum(RECIPE_FIELDS)).check(z.maxLength(3))),
   }),
-  z.object({ ok: z.literal(false), reason: z.enum(['cancelled', 'busy', 'absent']) }),
+  z.object({ ok: z.literal(false), reason: z.enum(['cancelled', 'busy']) }),
 ]);
 
 /** What the panel is told about the recipe of the page it reads: what it found, what it no longer finds. */
