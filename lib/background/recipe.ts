@@ -70,15 +70,25 @@ const safe = (test: () => boolean) => {
   }
 };
 
+const safeList = <T>(read: () => T[]): T[] => {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
+};
+
 /** `https://host/*` when the extension may not read `url`'s site by itself (no declared script, no grant). */
 async function grantFor(url: string): Promise<string | null> {
   if (!url.startsWith('https:')) return null;
   const origin = `${new URL(url).origin}/*`;
-  const declared = (browser.runtime.getManifest().content_scripts ?? [])
+  const declared = safeList(() => browser.runtime.getManifest().content_scripts ?? [])
     .flatMap((c) => c.matches ?? [])
     .some((m) => new RegExp(`^${m.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}`).test(url));
   if (declared) return null;
-  const granted = await browser.permissions.contains({ origins: [origin] }).catch(() => false);
+  const granted = await Promise.resolve()
+    .then(() => browser.permissions.contains({ origins: [origin] }))
+    .catch(() => false);
   return granted ? null : origin;
 }
 

@@ -16,6 +16,8 @@ export const fold = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** Folded, and without the emoji and symbols a page decorates a name with ("Ana Souza 🚀"). */
+const loose = (text: string) => fold(text.replace(/[\p{So}\p{Sk}\p{Cf}\uFE0F]+/gu, ' '));
 
 /** Never a value's place: code, styles, the document's head, the extension's own highlight. */
 const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'TITLE', 'SVG', 'IFRAME']);
@@ -271,10 +273,10 @@ function closest(el: Element, test: (e: Element) => boolean): Element | null {
 
 /** A locator for the value `value` at `el` (whose text holds it whole or as one of its pieces); null if none fits. */
 export function locatorAt(doc: Document, el: Element, value: string, values: string[]): Locator | null {
-  const want = fold(value);
-  const whole = fold(lines(el).join(' ')) === want;
+  const want = loose(value);
+  const whole = loose(lines(el).join(' ')) === want;
   const parts = segmentsOf(el);
-  const segment = whole ? -1 : parts.findIndex((p) => fold(p) === want);
+  const segment = whole ? -1 : parts.findIndex((p) => loose(p) === want);
   if ((!whole && segment < 0) || parts.length > MAX.segments) return null;
   const found = ways(doc, el, values);
   return found.length ? { ways: found, segment, segments: whole ? 0 : parts.length } : null;
@@ -294,17 +296,17 @@ const shown = (el: Element) => {
  * order; a heading's first, then the rest.
  */
 export function placesOf(doc: Document, value: string): Element[] {
-  const want = fold(value);
+  const want = loose(value);
   const body = doc.body;
   if (!want || !body) return [];
   const hits: Element[] = [];
   for (const el of Array.from(body.querySelectorAll('*'))) {
     if (SKIP.has(el.tagName.toUpperCase())) continue;
-    const text = fold(el.textContent ?? '');
+    const text = loose(el.textContent ?? '');
     if (!text.includes(want) || text.length > want.length * 6 + 200) continue;
     // the smallest: no child holds the value too
-    if (kids(el).some((k) => fold(k.textContent ?? '').includes(want))) continue;
-    if (text !== want && !segmentsOf(el).some((p) => fold(p) === want)) continue;
+    if (kids(el).some((k) => loose(k.textContent ?? '').includes(want))) continue;
+    if (loose(lines(el).join(' ')) !== want && !segmentsOf(el).some((p) => loose(p) === want)) continue;
     if (shown(el)) hits.push(el);
     if (hits.length >= 30) break;
   }
@@ -326,7 +328,7 @@ export function learn(doc: Document, values: Values): RecipeFields {
     if (!value?.trim()) continue;
     for (const el of placesOf(doc, value).slice(0, 10)) {
       const locator = locatorAt(doc, el, value, all);
-      if (locator && fold(evaluate(doc, locator).value) === fold(value)) {
+      if (locator && loose(evaluate(doc, locator).value) === loose(value)) {
         fields[field] = locator;
         break;
       }
