@@ -1,9 +1,10 @@
 import { browser } from 'wxt/browser';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Notice } from '@/components/ui';
+import { Button, Notice, useStored } from '@/components/ui';
 import { tr } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
-import type { RecipeField } from '@/lib/recipe/format';
+import { recipeFor, type RecipeField } from '@/lib/recipe/format';
+import { recipes } from '@/lib/storage/recipes';
 import { splitName } from '@/lib/recipe/merge';
 import { recipeReplySchema, type RecipeRequest, type Taught } from '@/lib/recipe/protocol';
 import { usePanel, useSend } from './context';
@@ -101,6 +102,20 @@ export function TeachSite({ lang }: { lang: Lang }) {
   /** The last correction learnt (or pointed at), so the same one is not learnt twice. */
   const learnt = useRef<string | null>(null);
   const url = detection.status === 'done' ? detection.url : null;
+  const kept = useStored(recipes);
+  const detect = usePanel((s) => s.detect);
+  /** The page the worker was asked to read again with its recipe. */
+  const reread = useRef<string | null>(null);
+
+  // The panel's first answer comes from the page's script, without the worker: where a recipe knows the page, the
+  // worker reads it again, once, with the recipe applied.
+  const plain = detection.status === 'done' && !detection.recipe;
+  useEffect(() => {
+    if (!plain || !url || !kept || reread.current === url) return;
+    if (!recipeFor(Object.values(kept), url)) return;
+    reread.current = url;
+    void detect();
+  }, [plain, url, kept, detect]);
 
   // a new page: what was taught on the previous one is no longer news
   useEffect(() => {
