@@ -30,6 +30,7 @@ import {
   type ServiceStatus,
   type SimilarPeople,
 } from '@/lib/model';
+import { fieldsSchema, valuesSchema, type RecipeNotice, type Taught } from '@/lib/recipe/protocol';
 
 /*
  * One typed protocol for every context.
@@ -203,6 +204,10 @@ const requests = {
       target: z._default(z.enum(['message', 'note']), 'message'),
     }),
   'compose.read': () => z.object({ tabId: tabId() }),
+  // what the seller's correction teaches the site (lib/background/recipe.ts)
+  'recipe.learn': () => z.object({ tabId: tabId(), values: valuesSchema }),
+  'recipe.ready': () => z.object({ tabId: tabId() }),
+  'recipe.save': () => z.object({ tabId: tabId(), url: upTo(4096), fields: fieldsSchema }),
 } satisfies Record<string, () => z.ZodMiniType>;
 
 export type RequestType = keyof typeof requests;
@@ -235,7 +240,7 @@ export interface Responses {
   'key.test': { ok: true; credits: Credits } | { ok: false; error: ApiError };
   'key.remove': KeyStatus;
   detect:
-    | ({ ok: true } & ContentResponse)
+    | ({ ok: true } & ContentResponse & { recipe?: RecipeNotice })
     | { ok: false; reason: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
   'open.panel': { ok: true };
   'tiers.get': PlansInfo;
@@ -255,6 +260,9 @@ export interface Responses {
   'draft.save': DraftVersion[];
   'compose.insert': ComposeResult | { ok: false; reason: 'no-script' };
   'compose.read': ComposeResult | { ok: false; reason: 'no-script' };
+  'recipe.learn': Taught | null;
+  'recipe.ready': { ok: boolean };
+  'recipe.save': Taught | null;
 }
 
 /** The envelope on the wire. Errors come back as plain data, never as thrown class instances. */

@@ -9,6 +9,7 @@ import { Onboarding } from './Onboarding';
 import { PlansSection } from './PlansSection';
 import { PreferencesSection } from './PreferencesSection';
 import { PrivacySection } from './PrivacySection';
+import { RecipesSection } from './RecipesSection';
 import type { Text } from '@/lib/model';
 
 const SECTIONS: [id: string, title: Text][] = [
@@ -71,6 +72,7 @@ export function Options() {
         <ModelSection lang={lang} />
         <PreferencesSection lang={lang} />
         <DomainsSection lang={lang} />
+        <RecipesSection lang={lang} />
         <PlansSection lang={lang} />
         <DataSection lang={lang} />
         <PrivacySection lang={lang} />

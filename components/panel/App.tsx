@@ -34,8 +34,10 @@ const HistoryView = fromChunk(
   () => import('@/components/panel/HistoryView').then((m) => m.HistoryView),
   loadingScreen,
 );
+// What the seller's correction teaches the site, "Mostrar na página" and the recipe's notices (lib/recipe/).
+const TeachSite = fromChunk(() => import('@/components/panel/TeachSite').then((m) => m.TeachSite));
 for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
-const later = [RunningCard, ResultView, HistoryView];
+const later = [RunningCard, ResultView, HistoryView, TeachSite];
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -163,6 +165,7 @@ export function App() {
             ) : (
               <>
                 <PeopleOnPage lang={lang} />
+                <TeachSite lang={lang} />
                 {origin && <LookupForm lang={lang} prefs={prefs} />}
               </>
             )}

@@ -6,6 +6,7 @@ import {
   type ContentResponse,
   type Responses,
 } from '@/lib/messaging';
+import { applyRecipe } from './recipe';
 
 /** The match pattern to ask permission for (`https://host/*`), or null for pages no script may run on. */
 export function originPattern(url: string): string | null {
@@ -42,7 +43,8 @@ async function ask(tabId: number): Promise<ContentResponse | null> {
  */
 export async function detect(tabId: number): Promise<Responses['detect']> {
   const first = await ask(tabId);
-  if (first) return { ok: true, ...first };
+  // a recipe the seller taught for this site reads its person first (lib/background/recipe.ts)
+  if (first) return { ok: true, ...(await applyRecipe(tabId, first)) };
   const tab = await browser.tabs.get(tabId).catch(() => undefined);
   // Without a grant for the tab, Chrome does not tell its address.
   const url = tab?.url ?? tab?.pendingUrl ?? '';
@@ -56,5 +58,7 @@ export async function detect(tabId: number): Promise<Responses['detect']> {
     return { ok: false, reason: granted ? 'failed' : 'not_granted', url, origin };
   }
   const second = await ask(tabId);
-  return second ? { ok: true, ...second } : { ok: false, reason: 'failed', url, origin };
+  return second
+    ? { ok: true, ...(await applyRecipe(tabId, second)) }
+    : { ok: false, reason: 'failed', url, origin };
 }

@@ -10,6 +10,7 @@ import { createContextMenu } from './context-menu';
 import { createCreditsService } from './credits';
 import { detect } from './detect';
 import { composeInsert, composeRead } from './compose';
+import { learnFrom, ready as recipeReady, save as saveRecipe } from './recipe';
 import { createDraftService, type DraftService } from './draft';
 import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
@@ -103,6 +104,9 @@ export function createEngine(options: EngineOptions = {}) {
     'draft.save': (req) => draftService().saveDraft(req),
     'compose.insert': composeInsert,
     'compose.read': composeRead,
+    'recipe.learn': learnFrom,
+    'recipe.ready': async ({ tabId }) => ({ ok: await recipeReady(tabId) }),
+    'recipe.save': saveRecipe,
   };
 
   /**

@@ -6,6 +6,7 @@ import type { Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson, personKey } from '@/lib/panel/carry';
 import type { PanelWorker } from '@/lib/panel/worker';
+import type { RecipeNotice } from '@/lib/recipe/protocol';
 import {
   type Depth,
   depths,
@@ -50,6 +51,8 @@ export type Detection =
       candidates: Candidate[];
       composing?: boolean;
       meeting?: MeetingReading;
+      /** The recipe the seller taught for this site: what it found, what it no longer finds (lib/recipe/). */
+      recipe?: RecipeNotice;
     }
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
@@ -309,6 +312,7 @@ export function createPanelStore(deps: PanelDeps): PanelStore {
               candidates: r.candidates,
               ...(r.composing !== undefined && { composing: r.composing }),
               ...(r.meeting && { meeting: r.meeting }),
+              ...(r.recipe && { recipe: r.recipe }),
             }
           : { status: r.reason, url: r.url, origin: r.origin },
       });

@@ -3,3 +3,4 @@ export * from './define';
 export * from './local';
 export * from './batch';
 export * from './meeting';
+export * from './recipes';

@@ -15,6 +15,8 @@ export const LOCAL_KEYS = {
   batchHeads: 'batchHeads',
   ownDomains: 'ownDomains',
   meetingBriefs: 'meetingBriefs',
+  /** What the seller's corrections taught about sites (lib/storage/recipes.ts). */
+  recipes: 'recipes',
 } as const;
 
 export const SESSION_KEYS = {
