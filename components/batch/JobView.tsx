@@ -73,7 +73,9 @@ export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
           )}
           {(lost?.measuring ?? 0) > 0 && (
             <Notice tone="info">
-              <span data-testid="lost-measuring">{tr(lang, lostText({ state: 'measuring' }, lost!.measuring!))}</span>
+              <span data-testid="lost-measuring">
+                {tr(lang, lostText({ state: 'measuring' }, lost!.measuring!))}
+              </span>
             </Notice>
           )}
           <div className="flex flex-wrap gap-2">
@@ -103,7 +105,10 @@ export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
                   en: `Retry the ${formatNumber('en', retryable.length)} that failed`,
                 })}
                 {mayCharge &&
-                  tr(lang, { pt: ' (as interrompidas podem cobrar de novo)', en: ' (the interrupted may charge again)' })}
+                  tr(lang, {
+                    pt: ' (as interrompidas podem cobrar de novo)',
+                    en: ' (the interrupted may charge again)',
+                  })}
               </Button>
             )}
             <Button onClick={() => downloadText(batchFileName('csv'), 'text/csv', batchToCsv(job, entries))}>

@@ -23,8 +23,9 @@ function JobLine({ id, lang }: { id: string; lang: Lang }) {
     <li className="space-y-1" data-testid="running-job" data-job={id}>
       <div className="flex items-baseline justify-between gap-2">
         <span className="font-medium">
-          {tr(lang, { pt: 'Lote', en: 'Batch' })}: {formatNumber(lang, settled)}/{formatNumber(lang, progress.total)}{' '}
-          · <span data-testid="running-job-status">{tr(lang, JOB_LABELS[job.status])}</span>
+          {tr(lang, { pt: 'Lote', en: 'Batch' })}: {formatNumber(lang, settled)}/
+          {formatNumber(lang, progress.total)} ·{' '}
+          <span data-testid="running-job-status">{tr(lang, JOB_LABELS[job.status])}</span>
         </span>
         <a
           className="text-xs font-medium text-indigo-700 underline dark:text-indigo-300"

@@ -335,7 +335,11 @@ export function createBatchService(deps: BatchDeps) {
         ? { status: 'queued' }
         : !lost
           ? { status: 'failed', error: error.message.pt, error_code: error.code, apiError: error }
-          : { status: 'interrupted', ...(deps.spend ? LOST_ROW.measuring : INTERRUPTED_ROW), apiError: error };
+          : {
+              status: 'interrupted',
+              ...(deps.spend ? LOST_ROW.measuring : INTERRUPTED_ROW),
+              apiError: error,
+            };
       await change(job.id, (j) =>
         withMeasuring({
           ...patchRows(j, new Map(rows.map((r) => [r.id, row]))),
@@ -344,8 +348,7 @@ export function createBatchService(deps: BatchDeps) {
         }),
       );
       // Sent and never answered (a timeout, a dropped connection): measured from the balance, like a stopped worker's.
-      if (lost)
-        await deps.spend?.lose(request, 0, { people: rows.length, rowIds: rows.map((r) => r.id) });
+      if (lost) await deps.spend?.lose(request, 0, { people: rows.length, rowIds: rows.map((r) => r.id) });
       else await deps.spend?.answer(request, 0);
       return;
     }
@@ -385,7 +388,9 @@ export function createBatchService(deps: BatchDeps) {
     const claimed = res.billing_info?.creditos_utilizados;
     // With profiles missing from the answer, only what the answer shows is counted; the balance measures the rest.
     const spent =
-      !missing.length && claimed !== undefined && plausibleCharge(claimed, rows.length * job.creditsPerProfile)
+      !missing.length &&
+      claimed !== undefined &&
+      plausibleCharge(claimed, rows.length * job.creditsPerProfile)
         ? claimed
         : successes * cpp;
     const ms = clock.now() - started;
@@ -512,7 +517,11 @@ export function createBatchService(deps: BatchDeps) {
                 r.id,
                 saved
                   ? { status: 'done', entryId: r.entryId }
-                  : { status: 'interrupted', entryId: r.entryId, ...(mine ? LOST_ROW.measuring : INTERRUPTED_ROW) },
+                  : {
+                      status: 'interrupted',
+                      entryId: r.entryId,
+                      ...(mine ? LOST_ROW.measuring : INTERRUPTED_ROW),
+                    },
               );
             } else if (mine && r.status === 'done' && r.entryId) {
               // Settled before the worker stopped, its request not yet crossed off.
@@ -532,7 +541,10 @@ export function createBatchService(deps: BatchDeps) {
     },
 
     /** What the balance said about lost requests of batch jobs: their rows and the jobs say it. */
-    async judged(verdicts: Map<string, LostVerdict>, groups: { ref: string; rowIds: string[] }[]): Promise<void> {
+    async judged(
+      verdicts: Map<string, LostVerdict>,
+      groups: { ref: string; rowIds: string[] }[],
+    ): Promise<void> {
       for (const [ref, verdict] of verdicts) {
         const rowIds = new Set(groups.filter((g) => g.ref === ref).flatMap((g) => g.rowIds));
         await change(ref, (j) => {

@@ -75,7 +75,11 @@ export function createEngine(options: EngineOptions = {}) {
   });
   /** The wake alarm stays while a job runs or a lost answer's cost waits for the balance. */
   async function syncWake(): Promise<void> {
-    const [heads, lookups, pending] = await Promise.all([batchHeads.get(), lookupJobs.get(), spend.pending()]);
+    const [heads, lookups, pending] = await Promise.all([
+      batchHeads.get(),
+      lookupJobs.get(),
+      spend.pending(),
+    ]);
     const running =
       Object.values(heads).some((h) => h.status === 'running') ||
       Object.values(lookups).some((j) => j.status === 'running');

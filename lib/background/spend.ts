@@ -73,10 +73,7 @@ export function createSpendWatch(deps: SpendDeps) {
     );
   }
 
-  async function open(
-    id: string,
-    req: Omit<OpenRequest, 'sentAt' | 'overlapped' | 'life'>,
-  ): Promise<void> {
+  async function open(id: string, req: Omit<OpenRequest, 'sentAt' | 'overlapped' | 'life'>): Promise<void> {
     const stored = await deps.storedCredits().catch(() => null);
     await update((w) => {
       const quiet = none(w.open) && !w.lost.length;
@@ -120,7 +117,11 @@ export function createSpendWatch(deps: SpendDeps) {
    * The request `id` ended without its whole answer: `charged` is what its saved part is known to have taken, and
    * `lost` the people (rows) whose answers were lost, measured later.
    */
-  async function lose(id: string, charged: number, lost: { people: number; rowIds: string[] }): Promise<void> {
+  async function lose(
+    id: string,
+    charged: number,
+    lost: { people: number; rowIds: string[] },
+  ): Promise<void> {
     const w = await update((w) => {
       const req = w.open[id];
       if (!req) return w;

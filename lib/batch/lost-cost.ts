@@ -40,7 +40,10 @@ export const lostVerdictSchema: z.ZodMiniType<LostVerdict> = z.discriminatedUnio
   z.object({ state: z.literal('measuring') }),
   z.object({ state: z.literal('free') }),
   z.object({ state: z.literal('charged'), credits: z.int().check(z.positive()) }),
-  z.object({ state: z.literal('uncertain'), reason: z.enum(['other-spending', 'shared', 'no-balance-before']) }),
+  z.object({
+    state: z.literal('uncertain'),
+    reason: z.enum(['other-spending', 'shared', 'no-balance-before']),
+  }),
 ]);
 
 /** A batch job's lost requests: those measured (their people and the verdict), and the people still measuring. */
@@ -107,7 +110,9 @@ export function judgeLoss({ before, after, answered, groups }: LossReading): Los
     const by = new Map<string, number>();
     for (const g of groups) by.set(g.ref, (by.get(g.ref) ?? 0) + most(g));
     return {
-      verdicts: new Map([...by].map(([r, c]) => [r, c ? { state: 'charged', credits: c } : { state: 'free' }])),
+      verdicts: new Map(
+        [...by].map(([r, c]) => [r, c ? { state: 'charged', credits: c } : { state: 'free' }]),
+      ),
       lost,
       final: true,
     };

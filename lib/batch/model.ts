@@ -23,10 +23,16 @@ export const INTERRUPTED_ROW = {
 
 /** A row whose answer was lost, by what the balance says of its request's cost (lib/batch/lost-cost.ts). */
 export const LOST_ROW = {
-  measuring: { error: 'interrompido: medindo pelo saldo se foi cobrado', error_code: 'INTERRUPTED_MEASURING' },
+  measuring: {
+    error: 'interrompido: medindo pelo saldo se foi cobrado',
+    error_code: 'INTERRUPTED_MEASURING',
+  },
   free: { error: 'interrompido: não foi cobrado', error_code: 'INTERRUPTED_FREE' },
   charged: { error: 'interrompido: cobrado (custo medido acima)', error_code: 'INTERRUPTED_CHARGED' },
-  uncertain: { error: 'interrompido: custo incerto, confira os créditos', error_code: 'INTERRUPTED_UNCERTAIN' },
+  uncertain: {
+    error: 'interrompido: custo incerto, confira os créditos',
+    error_code: 'INTERRUPTED_UNCERTAIN',
+  },
 } as const satisfies Record<LostVerdict['state'], { error: string; error_code: string }>;
 
 /** The English of the row texts above, by code. */

@@ -89,7 +89,9 @@ const settled = (rows: BatchRow[]) => rows.filter((r) => r.status !== 'queued' &
 async function sentPeople(admin: Admin, key: string): Promise<string[]> {
   return (await admin.requests(key))
     .filter((r) => r.method === 'POST')
-    .flatMap((r) => ((r.body as { profiles?: { primeiro_nome: string }[] }).profiles ?? []).map((p) => p.primeiro_nome));
+    .flatMap((r) =>
+      ((r.body as { profiles?: { primeiro_nome: string }[] }).profiles ?? []).map((p) => p.primeiro_nome),
+    );
 }
 
 /** Credits the batch page shows: spent by answered requests, and taken by the lost ones (0 when none was lost). */
@@ -146,11 +148,17 @@ test('three worker stops during a 300-person batch: the job ends by itself, ever
       .toBe(true);
     await cdp.send('ServiceWorker.stopAllWorkers');
     // What the stopped worker had in flight; a new one (woken by the page or the alarm) settles it and goes on.
-    const inFlight = new Set((await storedRows(page, jobId)).filter((r) => r.status === 'sent').map((r) => r.id));
+    const inFlight = new Set(
+      (await storedRows(page, jobId)).filter((r) => r.status === 'sent').map((r) => r.id),
+    );
     await expect
-      .poll(async () => (await storedRows(page, jobId)).filter((r) => inFlight.has(r.id) && r.status === 'sent').length, {
-        timeout: 60_000,
-      })
+      .poll(
+        async () =>
+          (await storedRows(page, jobId)).filter((r) => inFlight.has(r.id) && r.status === 'sent').length,
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe(0);
     lostRows = (await storedRows(page, jobId)).filter((r) => r.status === 'interrupted').length;
   }
@@ -175,7 +183,11 @@ test('three worker stops during a 300-person batch: the job ends by itself, ever
   const interrupted = page.locator('tr[data-status="interrupted"]');
   await expect(interrupted).toHaveCount(rows.filter((r) => r.status === 'interrupted').length);
   await expect(interrupted.first()).toContainText('interrompido: cobrado');
-  await expect(page.getByRole('button', { name: /Tentar de novo as \d+ com falha \(as interrompidas podem cobrar de novo\)/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', {
+      name: /Tentar de novo as \d+ com falha \(as interrompidas podem cobrar de novo\)/,
+    }),
+  ).toBeVisible();
   await shot(page, 'batch-worker-stopped-three-times');
 
   // Nothing runs and nothing waits to be measured: the alarm that woke the worker is gone.
@@ -208,16 +220,22 @@ test('the side panel and the popup show a running batch, also right after the wo
   }
   const cdp = await context.newCDPSession(popup);
   await cdp.send('ServiceWorker.enable');
-  await expect.poll(async () => settled(await storedRows(popup, jobId)), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => settled(await storedRows(popup, jobId)), { timeout: 30_000 })
+    .toBeGreaterThan(0);
   await cdp.send('ServiceWorker.stopAllWorkers');
   // Opened right after the stop, before any worker is up: the job's progress is read from storage.
   const late = await openPage('popup.html');
   await expect(late.getByTestId('running-job-counts')).toContainText('restantes');
   // The open pages wake the worker: the job ends, and their progress follows it to the end.
   await expect
-    .poll(async () => (await storedRows(popup, jobId)).every((r) => r.status === 'done' || r.status === 'interrupted'), {
-      timeout: 90_000,
-    })
+    .poll(
+      async () =>
+        (await storedRows(popup, jobId)).every((r) => r.status === 'done' || r.status === 'interrupted'),
+      {
+        timeout: 90_000,
+      },
+    )
     .toBe(true);
   for (const page of [popup, panel, late])
     await expect(page.getByTestId('running-job-status').filter({ hasText: 'em andamento' })).toHaveCount(0, {

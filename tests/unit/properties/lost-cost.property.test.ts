@@ -34,12 +34,19 @@ const lost = fc
   .chain((groups) =>
     fc.tuple(
       fc.constant(groups),
-      fc.tuple(...groups.map((g) => fc.array(fc.constantFrom(0, ...g.prices), { minLength: g.people, maxLength: g.people }))),
+      fc.tuple(
+        ...groups.map((g) =>
+          fc.array(fc.constantFrom(0, ...g.prices), { minLength: g.people, maxLength: g.people }),
+        ),
+      ),
     ),
   )
   .map(([groups, taken]) => ({ groups, actual: taken.flat().reduce((s, c) => s + c, 0) }));
 
-const figures = fc.record({ answered: fc.integer({ min: 0, max: 5_000 }), spare: fc.integer({ min: 0, max: 10_000 }) });
+const figures = fc.record({
+  answered: fc.integer({ min: 0, max: 5_000 }),
+  spare: fc.integer({ min: 0, max: 10_000 }),
+});
 
 describe('lost cost from balances (property)', () => {
   it('with no other spending, once settled: exactly what was taken, never "other spending"', () => {
@@ -61,9 +68,13 @@ describe('lost cost from balances (property)', () => {
           if (v.state === 'uncertain') expect(v.reason).toBe('shared');
           if (actual === 0) expect(v).toEqual({ state: 'free' });
         }
-        if (refs.size === 1 && actual > 0) expect([...j.verdicts.values()]).toEqual([{ state: 'charged', credits: actual }]);
+        if (refs.size === 1 && actual > 0)
+          expect([...j.verdicts.values()]).toEqual([{ state: 'charged', credits: actual }]);
         // Every figure shown is a job's own: their sum is never more than what was taken.
-        const shown = [...j.verdicts.values()].reduce((s, v) => s + (v.state === 'charged' ? v.credits : 0), 0);
+        const shown = [...j.verdicts.values()].reduce(
+          (s, v) => s + (v.state === 'charged' ? v.credits : 0),
+          0,
+        );
         expect(shown).toBeLessThanOrEqual(actual);
         if (actual === max) expect(shown).toBe(actual);
       }),
@@ -89,7 +100,8 @@ describe('lost cost from balances (property)', () => {
           const drop = actual + other;
           if (!possibleCharges(groups).has(drop)) {
             // What no combination of the lost requests explains is never shown as their cost.
-            for (const v of j.verdicts.values()) expect(v).toEqual({ state: 'uncertain', reason: 'other-spending' });
+            for (const v of j.verdicts.values())
+              expect(v).toEqual({ state: 'uncertain', reason: 'other-spending' });
             expect(j.lost).toBeNull();
           } else {
             // Spending elsewhere that looks exactly like a lost charge cannot be told apart: the figure is the drop.
@@ -124,8 +136,14 @@ describe('lost cost from balances (property)', () => {
   it('without a balance from before, nothing is measured', () => {
     fc.assert(
       fc.property(lost, fc.integer({ min: 0, max: 10_000 }), ({ groups }, after) => {
-        const j = judgeLoss({ before: null, after: { balance: after, computedAt: SETTLE }, answered: 0, groups });
-        for (const v of j.verdicts.values()) expect(v).toEqual({ state: 'uncertain', reason: 'no-balance-before' });
+        const j = judgeLoss({
+          before: null,
+          after: { balance: after, computedAt: SETTLE },
+          answered: 0,
+          groups,
+        });
+        for (const v of j.verdicts.values())
+          expect(v).toEqual({ state: 'uncertain', reason: 'no-balance-before' });
       }),
       { seed: 37, numRuns: 100 },
     );
