@@ -186,6 +186,8 @@ const requests = {
     }),
   'batch.delete': id,
   'batch.entries': id,
+  /** From a page showing a running job, now and then: the message wakes a stopped worker, whose start carries the job on. */
+  'work.wake': () => z.object({}),
   'draft.similar': () => z.object({ entryId: entryId() }),
   'draft.list': () => z.object({ entryId: entryId() }),
   'draft.save': () =>
@@ -255,6 +257,7 @@ export interface Responses {
   'batch.retry': BatchJob;
   'batch.delete': { ok: true };
   'batch.entries': HistoryEntry[];
+  'work.wake': { running: number };
   'draft.similar': SimilarPeople;
   'draft.list': DraftVersion[];
   'draft.save': DraftVersion[];

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Analysis } from '@/lib/analysis/model';
 import type { Candidate } from '@/lib/extract/types';
 import { isApiError, type ApiError } from '@/lib/api/errors';
+import { jobLossSchema, type JobLoss, type LostVerdict } from '@/lib/batch/lost-cost';
 
 /*
  * The domain model: what the extension talks about (a person to look up, a depth, a quote, a history entry, a
@@ -137,7 +138,7 @@ export type LookupJob = {
   | { status: 'running' }
   | { status: 'done'; entryId: string; fromHistory: boolean }
   | { status: 'error'; error: ApiError }
-  | { status: 'interrupted' }
+  | { status: 'interrupted'; lost?: LostVerdict }
 );
 
 /** What pages say about an interrupted job: the call may have been charged, and nothing is re-sent by itself. */
@@ -305,6 +306,8 @@ export interface BatchJob {
   pausedReason?: Text;
   rows: BatchRow[];
   creditsSpent: number;
+  /** What the requests whose answers were lost cost, measured from the balance (lib/batch/lost-cost.ts). */
+  lost?: JobLoss;
   /** Requests answered and the time they took in all. */
   requests: number;
   requestMs: number;
@@ -334,6 +337,7 @@ export const batchJobFields = z.object({
   status: z.enum(JOB_STATUSES),
   pausedReason: z.optional(textSchema),
   creditsSpent: z.number(),
+  lost: z.optional(jobLossSchema),
   requests: z.number(),
   requestMs: z.number(),
   run: z.optional(

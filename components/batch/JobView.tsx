@@ -10,6 +10,9 @@ import { AnalysisView } from '@/components/analysis';
 import { CommitteeView } from './CommitteeView';
 import { RowEditor } from './RowEditor';
 import { JOB_LABELS, countsText, rowErrorText, rowStatusText } from './text';
+import { useWakeWhile } from './useWake';
+import { lostText } from '@/lib/batch/lost-cost';
+import { LOST_ROW } from '@/lib/batch/model';
 import type { BatchJob, BatchRow, HistoryEntry, Lang } from '@/lib/model';
 import { watchBatchJob } from '@/lib/storage';
 
@@ -34,10 +37,16 @@ export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
   }, [jobId, settledCount]);
 
   const progress = useMemo(() => (job ? progressOf(job) : null), [job]);
+  useWakeWhile(job?.status === 'running');
   if (job === null)
     return <Notice tone="warning">{tr(lang, { pt: 'Lote não encontrado.', en: 'Batch not found.' })}</Notice>;
   if (!job || !progress) return null;
   const retryable = job.rows.filter((r) => canRetry(r.status));
+  // "Tentar de novo" warns unless every interrupted row is known not to have been charged.
+  const mayCharge = retryable.some(
+    (r) => r.status === 'interrupted' && r.error_code !== LOST_ROW.free.error_code,
+  );
+  const lost = job.lost;
 
   return (
     <div className="space-y-6">
@@ -55,6 +64,20 @@ export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
           />
           <p data-testid="progress-counts">{countsText(lang, progress)}</p>
           {job.pausedReason && <Notice tone="warning">{tr(lang, job.pausedReason)}</Notice>}
+          {lost?.measured && lost.measured.people > 0 && (
+            <Notice tone={lost.measured.verdict.state === 'free' ? 'info' : 'warning'}>
+              <span data-testid="lost-cost" data-state={lost.measured.verdict.state}>
+                {tr(lang, lostText(lost.measured.verdict, lost.measured.people))}
+              </span>
+            </Notice>
+          )}
+          {(lost?.measuring ?? 0) > 0 && (
+            <Notice tone="info">
+              <span data-testid="lost-measuring">
+                {tr(lang, lostText({ state: 'measuring' }, lost!.measuring!))}
+              </span>
+            </Notice>
+          )}
           <div className="flex flex-wrap gap-2">
             {job.status === 'running' && (
               <Button onClick={() => void send('batch.pause', { id: jobId })}>
@@ -81,6 +104,11 @@ export function JobView({ jobId, lang }: { jobId: string; lang: Lang }) {
                   pt: `Tentar de novo as ${formatNumber('pt', retryable.length)} com falha`,
                   en: `Retry the ${formatNumber('en', retryable.length)} that failed`,
                 })}
+                {mayCharge &&
+                  tr(lang, {
+                    pt: ' (as interrompidas podem cobrar de novo)',
+                    en: ' (the interrupted may charge again)',
+                  })}
               </Button>
             )}
             <Button onClick={() => downloadText(batchFileName('csv'), 'text/csv', batchToCsv(job, entries))}>

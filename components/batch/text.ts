@@ -1,7 +1,7 @@
 import type { StakeholderClass } from '@/lib/batch/committee';
 import { CLASS_LABELS } from '@/lib/batch/committee';
 import { ROW_STATUS_LABELS } from '@/lib/batch/export';
-import { INTERRUPTED_ROW } from '@/lib/batch/model';
+import { LOST_ROW_EN } from '@/lib/batch/model';
 import type { BatchProgress } from '@/lib/batch/progress';
 import { formatNumber, tr } from '@/lib/i18n';
 import type { BatchPlan, BatchRow, JobStatus, Lang, RowStatus, Text } from '@/lib/model';
@@ -47,7 +47,8 @@ export const classText = (lang: Lang, k: StakeholderClass): string =>
  */
 export function rowErrorText(lang: Lang, row: BatchRow): string | undefined {
   if (row.error === undefined || lang === 'pt') return row.error;
-  if (row.error_code === INTERRUPTED_ROW.error_code) return 'interrupted: check your credits';
+  const lost = row.error_code ? LOST_ROW_EN[row.error_code] : undefined;
+  if (lost) return lost;
   return row.apiError ? tr(lang, row.apiError.message) : row.error;
 }
 

@@ -8,6 +8,7 @@ import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
 import { credits, keyStatus, settings } from '@/lib/storage';
+import { RunningJobs } from '@/components/batch/RunningJobs';
 
 // The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
 // history are chunks of their own. The form and the outcome start loading with the panel (the detected person
@@ -148,6 +149,7 @@ export function App() {
         </nav>
       </header>
       <main ref={main} className="flex flex-1 flex-col gap-4 p-3">
+        <RunningJobs lang={lang} />
         {screen.kind === 'running' && <RunningCard job={screen.job} lang={lang} />}
         {screen.kind === 'result' && (
           <>

@@ -9,7 +9,8 @@ import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';
 import { usePanel, useSend } from './context';
 import { focusContextField } from './LookupForm';
-import { INTERRUPTED_MESSAGE, type Lang, type LookupRequest } from '@/lib/model';
+import { type Lang, type LookupRequest } from '@/lib/model';
+import { LostLookupText, useLostLookup } from '@/components/batch/LostLookup';
 
 /** Fetches the balance from the service, for "check your credits before trying again". */
 function CheckCredits({ lang }: { lang: Lang }) {
@@ -301,6 +302,8 @@ export function OutcomeNotice({ outcome, lang }: { outcome: Outcome; lang: Lang 
     const entry = await send('history.get', { id });
     if (entry) showEntry(entry, 'history');
   });
+  // What an interrupted lookup cost, once the balance tells (components/batch/LostLookup.tsx).
+  const lost = useLostLookup(outcome.request);
 
   if (outcome.kind === 'error')
     return (
@@ -355,12 +358,14 @@ export function OutcomeNotice({ outcome, lang }: { outcome: Outcome; lang: Lang 
             {tr(lang, { pt: 'Ver histórico', en: 'See history' })}
           </Button>
           <Button size="sm" onClick={() => void run()} data-testid="retry">
-            {tr(lang, { pt: 'Tentar de novo (pode cobrar)', en: 'Try again (may charge)' })}
+            {lost?.state === 'free'
+              ? tr(lang, { pt: 'Tentar de novo', en: 'Try again' })
+              : tr(lang, { pt: 'Tentar de novo (pode cobrar)', en: 'Try again (may charge)' })}
           </Button>
         </>
       }
     >
-      <p data-testid="interrupted">{tr(lang, INTERRUPTED_MESSAGE)}</p>
+      <LostLookupText verdict={lost} lang={lang} />
     </Notice>
   );
 }

@@ -13,6 +13,7 @@ import { Button, Notice, Spinner, useAction, useStored } from '@/components/ui';
 import { send } from '@/lib/messaging';
 import { tr, useLang } from '@/lib/i18n';
 import { credits, keyStatus, onboardingDone, settings } from '@/lib/storage';
+import { RunningJobs } from '@/components/batch/RunningJobs';
 
 /** Marks when the full popup first showed the account, for the popup's opening benchmark. */
 export const POPUP_READY_MARK = 'perfil:popup-ready';
@@ -149,6 +150,8 @@ export function Popup() {
           )}
         </>
       )}
+
+      {hasKey && <RunningJobs lang={lang} />}
 
       <nav className="flex flex-col gap-2" aria-label={tr(lang, { pt: 'Ações', en: 'Actions' })}>
         <Button variant="primary" onClick={() => void openPanel()} loading={panel.status === 'loading'}>

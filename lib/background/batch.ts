@@ -6,7 +6,8 @@ import { ApiFailure, isAccountWide, isRateLimit, toApiError } from '@/lib/api/er
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { chunk } from '@/lib/batch/chunk';
 import { EMBED_BATCH } from '@/lib/draft/similar';
-import { BATCH_ENDPOINT, INTERRUPTED_ROW, canRetry, creditsPerProfile } from '@/lib/batch/model';
+import { combineVerdicts, type LostVerdict } from '@/lib/batch/lost-cost';
+import { BATCH_ENDPOINT, INTERRUPTED_ROW, LOST_ROW, canRetry, creditsPerProfile } from '@/lib/batch/model';
 import { createPacer, realClock, type Clock, type Pacer, type Permit } from '@/lib/batch/pacing';
 import { planBatch, selectForJob } from '@/lib/batch/plan';
 import { personKey, type History } from '@/lib/history';
@@ -14,6 +15,7 @@ import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
+import type { SpendService } from './spend';
 import { refusal } from './refusal';
 import type { BatchJob, BatchPlan, BatchRow, Depth, HistoryEntry, LookupInput } from '@/lib/model';
 import {
@@ -61,7 +63,14 @@ export interface BatchDeps {
   clock?: Clock;
   /** Embeds saved entries for "Pessoas parecidas" in the background (never waited for). */
   embed?: (ids: string[]) => void;
+  /** Records every charging request before it leaves, so that a lost answer's cost can be measured. */
+  spend?: SpendService;
+  /** Told when a job starts running or stops (the wake alarm follows the running jobs). */
+  onRunning?: () => void;
 }
+
+/** The request a sent row went in (its entry id is `job:row:request`). */
+export const requestOf = (row: BatchRow): string | undefined => row.entryId?.split(':')[2];
 
 export interface BatchStart {
   people: LookupInput[];
@@ -134,6 +143,15 @@ export function createBatchService(deps: BatchDeps) {
       return { ...clean, ...p };
     }),
   });
+
+  /** The job with its count of rows whose cost is still being measured. */
+  const withMeasuring = (job: BatchJob): BatchJob => {
+    const measuring = job.rows.filter(
+      (r) => r.status === 'interrupted' && r.error_code === LOST_ROW.measuring.error_code,
+    ).length;
+    if (!measuring && !job.lost) return job;
+    return { ...job, lost: { ...job.lost, measuring } };
+  };
 
   async function plan(people: LookupInput[], depth: Depth, refresh: boolean): Promise<BatchPlan> {
     const [status, balance, { reuseDays }] = await Promise.all([
@@ -209,8 +227,12 @@ export function createBatchService(deps: BatchDeps) {
     const done = keepAlive
       .hold(loop(id))
       .catch((e: unknown) => console.error('batch', id, e instanceof Error ? e.message : e))
-      .finally(() => drivers.delete(id));
+      .finally(() => {
+        drivers.delete(id);
+        deps.onRunning?.();
+      });
     drivers.set(id, done);
+    deps.onRunning?.();
     return done;
   }
 
@@ -230,11 +252,12 @@ export function createBatchService(deps: BatchDeps) {
       // Paused or cancelled while waiting for a slot: the claim below finds nothing queued.
       const ids = new Set(chunk(queued)[0]!.map((r) => r.id));
       let claimed: BatchRow[] = [];
+      const request = newId();
       job = await change(id, (j) => {
         if (j.status !== 'running') return j;
         const rows = j.rows.map((r) =>
           ids.has(r.id) && r.status === 'queued'
-            ? { ...r, status: 'sent' as const, entryId: `${j.id}:${r.id}:${newId()}` }
+            ? { ...r, status: 'sent' as const, entryId: `${j.id}:${r.id}:${request}` }
             : r,
         );
         claimed = rows.filter((r) => ids.has(r.id) && r.status === 'sent');
@@ -244,7 +267,7 @@ export function createBatchService(deps: BatchDeps) {
         permit();
         continue;
       }
-      const sending = send(job, claimed, permit).finally(permit);
+      const sending = send(job, claimed, permit, request).finally(permit);
       inFlight.add(sending);
       void sending.finally(() => inFlight.delete(sending));
     }
@@ -273,13 +296,22 @@ export function createBatchService(deps: BatchDeps) {
     };
   }
 
-  async function send(job: BatchJob, rows: BatchRow[], permit: Permit): Promise<void> {
+  async function send(job: BatchJob, rows: BatchRow[], permit: Permit, request: string): Promise<void> {
     const name = BATCH_ENDPOINT[job.depth];
     const spec = ENDPOINTS[name];
     const started = clock.now();
     let res: BatchResponse;
     try {
       const client = await deps.client();
+      // Written down before it leaves: a worker stopped from here on leaves it for the next one to measure.
+      await deps.spend?.open(request, {
+        ref: job.id,
+        kind: 'batch',
+        rowIds: rows.map((r) => r.id),
+        people: rows.length,
+        prices: [job.creditsPerProfile],
+        settleBy: now() + spec.timeoutMs,
+      });
       // Marked as charging, so that a single lookup running meanwhile does not read this batch's charge as its own.
       const charge = deps.credits.beginCharge();
       try {
@@ -298,16 +330,26 @@ export function createBatchService(deps: BatchDeps) {
       const limited = isRateLimit(error.code);
       // A 429 was not processed: the rows wait their turn again after Retry-After.
       if (limited) pacer.holdFor(error.retryAfterSec ?? 1);
+      const lost = !limited && error.charged !== 'no';
       const row: Partial<BatchRow> = limited
         ? { status: 'queued' }
-        : error.charged === 'no'
+        : !lost
           ? { status: 'failed', error: error.message.pt, error_code: error.code, apiError: error }
-          : { status: 'interrupted', ...INTERRUPTED_ROW, apiError: error };
-      await change(job.id, (j) => ({
-        ...patchRows(j, new Map(rows.map((r) => [r.id, row]))),
-        ...(isAccountWide(error.code) &&
-          j.status === 'running' && { status: 'paused', pausedReason: error.message }),
-      }));
+          : {
+              status: 'interrupted',
+              ...(deps.spend ? LOST_ROW.measuring : INTERRUPTED_ROW),
+              apiError: error,
+            };
+      await change(job.id, (j) =>
+        withMeasuring({
+          ...patchRows(j, new Map(rows.map((r) => [r.id, row]))),
+          ...(isAccountWide(error.code) &&
+            j.status === 'running' && { status: 'paused', pausedReason: error.message }),
+        }),
+      );
+      // Sent and never answered (a timeout, a dropped connection): measured from the balance, like a stopped worker's.
+      if (lost) await deps.spend?.lose(request, 0, { people: rows.length, rowIds: rows.map((r) => r.id) });
+      else await deps.spend?.answer(request, 0);
       return;
     }
     // The service's figures, unless far beyond what the call can cost (lib/api/billing.ts): then the contract's.
@@ -336,20 +378,24 @@ export function createBatchService(deps: BatchDeps) {
         });
       } else {
         // No answer for this profile: the service may or may not have charged it.
-        patch.set(row.id, { status: 'interrupted', ...INTERRUPTED_ROW });
+        patch.set(row.id, { status: 'interrupted', ...(deps.spend ? LOST_ROW.measuring : INTERRUPTED_ROW) });
       }
     }
+    const missing = rows.filter((r) => patch.get(r.id)?.status === 'interrupted');
     embedSaved(saved, false);
     await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
     const successes = [...patch.values()].filter((p) => p.status === 'done').length;
     const claimed = res.billing_info?.creditos_utilizados;
+    // With profiles missing from the answer, only what the answer shows is counted; the balance measures the rest.
     const spent =
-      claimed !== undefined && plausibleCharge(claimed, rows.length * job.creditsPerProfile)
+      !missing.length &&
+      claimed !== undefined &&
+      plausibleCharge(claimed, rows.length * job.creditsPerProfile)
         ? claimed
         : successes * cpp;
     const ms = clock.now() - started;
     await change(job.id, (j) => {
-      const next = patchRows(j, patch);
+      const next = withMeasuring(patchRows(j, patch));
       const at = { at: now(), settled: settledRows(next) };
       return {
         ...next,
@@ -359,6 +405,9 @@ export function createBatchService(deps: BatchDeps) {
         run: { startedAt: j.run?.startedAt ?? at.at, first: j.run?.first ?? at, last: at },
       };
     });
+    if (missing.length)
+      await deps.spend?.lose(request, spent, { people: missing.length, rowIds: missing.map((r) => r.id) });
+    else await deps.spend?.answer(request, spent, res.billing_info?.creditos_restantes);
   }
 
   async function must(id: string): Promise<BatchJob> {
@@ -418,7 +467,7 @@ export function createBatchService(deps: BatchDeps) {
       }
       const next = await change(id, (j) => {
         const { pausedReason: _r, ...rest } = patchRows(j, patch);
-        return { ...rest, status: 'running' };
+        return withMeasuring({ ...rest, status: 'running' });
       });
       void drive(id);
       return next!;
@@ -444,27 +493,77 @@ export function createBatchService(deps: BatchDeps) {
 
     /**
      * At worker start: a `sent` row whose result is in the history is done (charged once); any other is
-     * interrupted, never re-sent by itself. Jobs that were running carry on with their queued rows.
+     * interrupted, never re-sent by itself, and its request's cost is measured from the balance (./spend.ts). Jobs
+     * that were running carry on with their queued rows.
      */
     async recover(): Promise<void> {
       for (const job of [...(await jobs()).values()]) {
+        const open = new Set((await deps.spend?.leftOpen(job.id))?.map(([req]) => req) ?? []);
         const sent = job.rows.filter((r) => r.status === 'sent');
-        if (sent.length) {
+        if (sent.length || open.size) {
           const patch = new Map<string, Partial<BatchRow>>();
+          /** Per request an earlier worker left open: what its saved rows charged, and its rows whose answers were lost. */
+          const byRequest = new Map([...open].map((req) => [req, { charged: 0, lost: [] as string[] }]));
           let charged = 0;
-          for (const r of sent) {
-            const saved = r.entryId ? await kept.get(r.entryId) : null;
-            charged += saved?.creditsCharged ?? 0;
-            patch.set(
-              r.id,
-              saved
-                ? { status: 'done', entryId: r.entryId }
-                : { status: 'interrupted', entryId: r.entryId, ...INTERRUPTED_ROW },
-            );
+          for (const r of job.rows) {
+            const req = requestOf(r);
+            const mine = req !== undefined ? byRequest.get(req) : undefined;
+            if (r.status === 'sent') {
+              const saved = r.entryId ? await kept.get(r.entryId) : null;
+              charged += saved?.creditsCharged ?? 0;
+              if (saved && mine) mine.charged += saved.creditsCharged;
+              if (!saved) mine?.lost.push(r.id);
+              patch.set(
+                r.id,
+                saved
+                  ? { status: 'done', entryId: r.entryId }
+                  : {
+                      status: 'interrupted',
+                      entryId: r.entryId,
+                      ...(mine ? LOST_ROW.measuring : INTERRUPTED_ROW),
+                    },
+              );
+            } else if (mine && r.status === 'done' && r.entryId) {
+              // Settled before the worker stopped, its request not yet crossed off.
+              mine.charged += (await kept.get(r.entryId))?.creditsCharged ?? 0;
+            } else if (mine && r.status === 'interrupted' && r.error_code === LOST_ROW.measuring.error_code) {
+              mine.lost.push(r.id);
+            }
           }
-          await change(job.id, (j) => ({ ...patchRows(j, patch), creditsSpent: j.creditsSpent + charged }));
+          await change(job.id, (j) =>
+            withMeasuring({ ...patchRows(j, patch), creditsSpent: j.creditsSpent + charged }),
+          );
+          for (const [req, { charged: c, lost }] of byRequest)
+            await deps.spend?.lose(req, c, { people: lost.length, rowIds: lost });
         }
         if (job.status === 'running') void drive(job.id);
+      }
+    },
+
+    /** What the balance said about lost requests of batch jobs: their rows and the jobs say it. */
+    async judged(
+      verdicts: Map<string, LostVerdict>,
+      groups: { ref: string; rowIds: string[] }[],
+    ): Promise<void> {
+      for (const [ref, verdict] of verdicts) {
+        const rowIds = new Set(groups.filter((g) => g.ref === ref).flatMap((g) => g.rowIds));
+        await change(ref, (j) => {
+          const rows = j.rows.filter(
+            (r) => rowIds.has(r.id) && r.error_code === LOST_ROW.measuring.error_code,
+          );
+          const next = patchRows(j, new Map(rows.map((r) => [r.id, { ...LOST_ROW[verdict.state] }])));
+          const before = j.lost?.measured;
+          return withMeasuring({
+            ...next,
+            lost: {
+              ...j.lost,
+              measured: {
+                people: (before?.people ?? 0) + rows.length,
+                verdict: combineVerdicts(before?.verdict, verdict),
+              },
+            },
+          });
+        });
       }
     },
 

@@ -14,7 +14,11 @@ import { learnFrom, ready as recipeReady, save as saveRecipe } from './recipe';
 import { createDraftService, type DraftService } from './draft';
 import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
-import { createKeepAlive, type KeepAlive } from './keep-alive';
+import { createKeepAlive, syncWakeAlarm, WAKE_ALARM, type KeepAlive } from './keep-alive';
+import { createSpendWatch, type SpendDeps } from './spend';
+import { normalizeCredits } from '@/lib/api/schemas';
+import { batchHeads } from '@/lib/storage/batch';
+import { lookupJobs } from '@/lib/storage/session';
 import { createKeyService } from './key';
 import { createLookupService, type LookupDeps } from './lookup';
 import { openPanel } from './panel';
@@ -35,6 +39,8 @@ export interface EngineOptions {
   now?: () => number;
   /** How a finished lookup reaches the open pages (a runtime message by default). */
   announce?: LookupDeps['announce'];
+  /** Runs a measurement of lost answers later in this worker (a timer by default). */
+  later?: SpendDeps['later'];
 }
 
 /** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
@@ -50,6 +56,37 @@ export function createEngine(options: EngineOptions = {}) {
   const creditsService = createCreditsService({ client, now });
   const jobs = createJobStore({ now });
   const keepAlive = options.keepAlive ?? createKeepAlive();
+  const spend = createSpendWatch({
+    now,
+    later: options.later,
+    readBalance: async () => {
+      const n = normalizeCredits(await (await client()).creditos());
+      if (n.balance === null) throw new Error('balance unknown');
+      return n.balance;
+    },
+    storedCredits: () => credits.get(),
+    onJudged: async (groups, { verdicts }) => {
+      const kindOf = new Map(groups.map((g) => [g.ref, g.kind]));
+      const batchVerdicts = new Map([...verdicts].filter(([ref]) => kindOf.get(ref) === 'batch'));
+      if (batchVerdicts.size) await batchService().judged(batchVerdicts, groups);
+      for (const [ref, verdict] of verdicts)
+        if (kindOf.get(ref) === 'lookup') await lookup.judged(ref, verdict);
+      await syncWake();
+    },
+  });
+  /** The wake alarm stays while a job runs or a lost answer's cost waits for the balance. */
+  async function syncWake(): Promise<void> {
+    const [heads, lookups, pending] = await Promise.all([
+      batchHeads.get(),
+      lookupJobs.get(),
+      spend.pending(),
+    ]);
+    const running =
+      Object.values(heads).some((h) => h.status === 'running') ||
+      Object.values(lookups).some((j) => j.status === 'running');
+    await syncWakeAlarm(running || pending);
+  }
+  const wake = () => void syncWake().catch(() => undefined);
   // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
   // `import()` a file, so their code is in background.js; only their construction and work wait.)
   const draftService = once(() => createDraftService({ client, history, keepAlive }));
@@ -64,16 +101,31 @@ export function createEngine(options: EngineOptions = {}) {
     now,
     announce: options.announce,
     embed,
+    spend,
   });
   const batchService = once(() =>
-    createBatchService({ client, history, credits: creditsService, keepAlive, now, embed }),
+    createBatchService({
+      client,
+      history,
+      credits: creditsService,
+      keepAlive,
+      now,
+      embed,
+      spend,
+      onRunning: wake,
+    }),
   );
   const keys = createKeyService({ credits: creditsService });
   const info = async () => ({ client: await client({ keyOptional: true }) });
 
   const handlers: Handlers = {
     quote: (req) => lookup.quote(req),
-    lookup: (req) => lookup.start(req),
+    lookup: async (req) => {
+      const started = await lookup.start(req);
+      // A lookup in flight keeps the wake alarm: a worker stopped mid-call is woken to settle it.
+      wake();
+      return started;
+    },
     'job.get': ({ id }) => jobs.get(id),
     'history.list': (q) => history.list(q),
     'history.get': ({ id }) => lookup.entry(id),
@@ -99,6 +151,14 @@ export function createEngine(options: EngineOptions = {}) {
     'batch.retry': ({ id, rows }) => batchService().retry(id, rows),
     'batch.delete': async ({ id }) => (await batchService().remove(id), { ok: true }),
     'batch.entries': ({ id }) => batchService().entries(id),
+    'work.wake': async () => {
+      const [heads, lookups] = await Promise.all([batchHeads.get(), lookupJobs.get()]);
+      return {
+        running:
+          Object.values(heads).filter((h) => h.status === 'running').length +
+          Object.values(lookups).filter((j) => j.status === 'running').length,
+      };
+    },
     'draft.similar': (req) => draftService().similar(req),
     'draft.list': (req) => draftService().drafts(req),
     'draft.save': (req) => draftService().saveDraft(req),
@@ -152,6 +212,12 @@ export function createEngine(options: EngineOptions = {}) {
         if (await hasBatchJobs()) await batchService().recover();
       }),
     ]);
+    // What an earlier worker left open and no job claimed is lost as it was; then the balance is asked when it can tell.
+    await step('lost answers', async () => {
+      await spend.recover();
+      void spend.measure().catch(() => undefined);
+    });
+    await step('wake alarm', syncWake);
   }
 
   /**
@@ -178,6 +244,7 @@ export function createEngine(options: EngineOptions = {}) {
     init,
     tidy,
     lookup,
+    spend,
     /** The batch service (built on first use). */
     get batch(): BatchService {
       return batchService();
@@ -197,6 +264,8 @@ export function createEngine(options: EngineOptions = {}) {
 
     async onAlarm({ name }: Browser.alarms.Alarm): Promise<void> {
       if (name === PRUNE_ALARM) await history.prune();
+      // The wake itself ran the start-up (jobs reconciled and carried on); what is lost is measured when it can be.
+      if (name === WAKE_ALARM) await Promise.all([spend.measure().catch(() => undefined), syncWake()]);
     },
 
     /** The badge follows the stored credits and the low-balance threshold. */

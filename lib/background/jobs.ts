@@ -1,4 +1,5 @@
 import type { ApiError } from '@/lib/api/errors';
+import type { LostVerdict } from '@/lib/batch/lost-cost';
 import type { LookupJob } from '@/lib/model';
 import { lookupJobs } from '@/lib/storage/session';
 
@@ -9,7 +10,7 @@ const MAX_JOBS = 100;
 export type JobOutcome =
   | { status: 'done'; entryId: string; fromHistory: boolean }
   | { status: 'error'; error: ApiError }
-  | { status: 'interrupted' };
+  | { status: 'interrupted'; lost?: LostVerdict };
 
 export function createJobStore({ now = Date.now }: { now?: () => number } = {}) {
   function tidy(jobs: Record<string, LookupJob>): Record<string, LookupJob> {
@@ -44,16 +45,32 @@ export function createJobStore({ now = Date.now }: { now?: () => number } = {}) 
      * At worker start every job still `running` belonged to a worker that died mid-call. Its result may already
      * be in the history (the entry id is the job id); otherwise it is `interrupted`, never re-sent.
      */
-    async recover(resultOf: (jobId: string) => Promise<boolean>): Promise<void> {
+    async recover(
+      resultOf: (jobId: string) => Promise<boolean>,
+      measured: (jobId: string) => Promise<boolean> = async () => false,
+    ): Promise<LookupJob[]> {
       const running = Object.values(await lookupJobs.get()).filter((j) => j.status === 'running');
+      const ended: LookupJob[] = [];
       for (const job of running) {
-        await finish(
+        const done = await resultOf(job.id);
+        const lost = !done && (await measured(job.id));
+        const out = await finish(
           job.id,
-          (await resultOf(job.id))
+          done
             ? { status: 'done', entryId: job.id, fromHistory: false }
-            : { status: 'interrupted' },
+            : { status: 'interrupted', ...(lost && { lost: { state: 'measuring' } }) },
         );
+        if (out) ended.push(out);
       }
+      return ended;
+    },
+
+    /** What the balance said about an interrupted lookup's cost. */
+    async judged(id: string, lost: LostVerdict): Promise<void> {
+      await lookupJobs.update((all) => {
+        const job = all[id];
+        return job?.status === 'interrupted' ? { ...all, [id]: { ...job, lost, updatedAt: now() } } : all;
+      });
     },
   };
 }

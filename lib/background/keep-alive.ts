@@ -26,3 +26,17 @@ export function createKeepAlive(
 }
 
 export type KeepAlive = ReturnType<typeof createKeepAlive>;
+
+/**
+ * While a job runs (a batch, a lookup in flight) or a lost answer's cost waits for the balance, this alarm wakes a
+ * stopped worker every 30 s: its start reconciles the jobs and carries on with them. Cleared as soon as nothing waits,
+ * so nothing keeps the worker up when no job runs. (Chrome before 120 rounds the period up to a minute.)
+ */
+export const WAKE_ALARM = 'work-wake';
+export const WAKE_PERIOD_MINUTES = 0.5;
+
+export async function syncWakeAlarm(needed: boolean): Promise<void> {
+  const alarm = await browser.alarms.get(WAKE_ALARM);
+  if (needed && !alarm) await browser.alarms.create(WAKE_ALARM, { periodInMinutes: WAKE_PERIOD_MINUTES });
+  if (!needed && alarm) await browser.alarms.clear(WAKE_ALARM);
+}

@@ -12,6 +12,7 @@ import type { JobOutcome, JobStore } from './jobs';
 import { announceSettled } from '@/lib/announce';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
+import type { SpendService } from './spend';
 import { reconcile, billingNotice } from './reconcile';
 import { refusal } from './refusal';
 import { refuseSeen } from './seen';
@@ -39,7 +40,12 @@ export interface LookupDeps {
   announce?: (job: LookupJob, entry: HistoryEntry | null) => void;
   /** Embeds saved entries for "Pessoas parecidas" in the background (never waited for). */
   embed?: (ids: string[]) => void;
+  /** Records every charging request before its answer, so that a lost answer's cost can be measured. */
+  spend?: SpendService;
 }
+
+/** What a Plus lookup may cost: its price, or the Complete price when the service falls back (docs/api-contract.md). */
+const PLUS_FALLBACK_CREDITS = 2;
 
 export function createLookupService(deps: LookupDeps) {
   const { history, jobs, keepAlive } = deps;
@@ -189,13 +195,24 @@ export function createLookupService(deps: LookupDeps) {
       deps.embed?.([entry.id]);
       // A balance that would have dropped beyond what the call can cost is not taken: the stored one stays.
       const drop = entry.billingCheck?.observed;
-      if (drop === undefined || plausibleCharge(drop, ENDPOINTS[endpoint].credits))
-        await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
+      const plausible = drop === undefined || plausibleCharge(drop, ENDPOINTS[endpoint].credits);
+      if (plausible) await deps.credits.fromBilling(res.billing_info).catch(() => undefined);
+      await recorded.catch(() => undefined);
+      await deps.spend
+        ?.answer(job.id, entry.creditsCharged, plausible ? res.billing_info?.creditos_restantes : undefined)
+        .catch(() => undefined);
       return await finish(outcome);
     } catch (e) {
       const spec = ENDPOINTS[endpoint];
       const error = toApiError(e, { charging: spec.charging, endpoint: spec.path, searched: input });
       await deps.credits.fromError(error).catch(() => undefined);
+      await recorded.catch(() => undefined);
+      // An answer lost after sending (a timeout, a dropped connection) is measured from the balance.
+      await (
+        error.charged === 'unknown'
+          ? deps.spend?.lose(job.id, 0, { people: 1, rowIds: [] })
+          : deps.spend?.answer(job.id, error.charged === 'yes' ? (error.creditsCharged ?? 0) : 0)
+      )?.catch(() => undefined);
       announce(ended(job, { status: 'error', error }), null);
       return finish({ status: 'error', error });
     }
@@ -235,7 +252,20 @@ export function createLookupService(deps: LookupDeps) {
         status: 'running',
       };
       // The record is written beside the call: the charge leaves as soon as the check above has passed.
-      const persisted = jobs.put(job);
+      const charging = !fromHistory && ENDPOINTS[route.endpoint].charging;
+      const price = ENDPOINTS[route.endpoint].credits;
+      const persisted = Promise.all([
+        jobs.put(job),
+        charging &&
+          deps.spend?.open(job.id, {
+            ref: job.id,
+            kind: 'lookup',
+            rowIds: [],
+            people: 1,
+            prices: route.endpoint === 'crmPlus' ? [price, PLUS_FALLBACK_CREDITS] : [price],
+            settleBy: at + ENDPOINTS[route.endpoint].timeoutMs,
+          }),
+      ]).then(() => undefined);
       const done = keepAlive
         .hold(run(job, route.endpoint, fromHistory ? quote.cached : null, persisted, needs))
         .catch(() => null)
@@ -260,9 +290,30 @@ export function createLookupService(deps: LookupDeps) {
 
     forget: kept.forget,
 
-    /** At worker start: jobs left running by a previous worker end as done (result saved) or interrupted. */
-    recover(): Promise<void> {
-      return jobs.recover(async (id) => (await entry(id)) !== null);
+    /**
+     * At worker start: jobs left running by a previous worker end as done (result saved) or interrupted; what an
+     * interrupted one cost is measured from the balance (./spend.ts).
+     */
+    async recover(): Promise<void> {
+      const left = new Set<string>();
+      const ended = await jobs.recover(
+        async (id) => (await entry(id)) !== null,
+        async (id) => {
+          const open = ((await deps.spend?.leftOpen(id)) ?? []).length > 0;
+          if (open) left.add(id);
+          return open;
+        },
+      );
+      for (const job of ended) {
+        if (!left.has(job.id) && job.status !== 'done') continue;
+        if (job.status === 'done') {
+          const charged = (await entry(job.id))?.creditsCharged ?? 0;
+          await deps.spend?.lose(job.id, charged, { people: 0, rowIds: [] });
+        } else await deps.spend?.lose(job.id, 0, { people: 1, rowIds: [] });
+      }
     },
+
+    /** What the balance said about interrupted lookups. */
+    judged: jobs.judged,
   };
 }

@@ -159,3 +159,44 @@ export function watchBatchJob(id: string, cb: (job: BatchJob | null) => void): (
     browser.storage.onChanged.removeListener(listener);
   };
 }
+
+const lostGroupSchema = z.object({
+  ref: z.string(),
+  kind: z.enum(['batch', 'lookup']),
+  rowIds: z.array(z.string()),
+  people: z.int().check(z.nonnegative()),
+  prices: z.array(z.int().check(z.nonnegative())),
+  settleBy: z.number(),
+});
+
+const openRequestSchema = z.extend(lostGroupSchema, {
+  sentAt: z.number(),
+  /** Another charging request was in flight at some moment of this one's. */
+  overlapped: z.boolean(),
+  /** The worker life that sent it: one of an earlier life found open at start was lost with that worker. */
+  life: z.string(),
+});
+export type OpenRequest = z.infer<typeof openRequestSchema>;
+
+const spendSchema = z.object({
+  /** A balance known when no charging request of ours was in flight, and when (the earliest the service computed it). */
+  base: z.nullable(z.object({ balance: z.int(), at: z.number() })),
+  /** What the requests answered since `base` charged. */
+  answered: z.int(),
+  /** When the last answer came: every answered request was charged before it. */
+  lastAnswerAt: z.number(),
+  /** Charging requests in flight, by request id. */
+  open: recordOf(openRequestSchema),
+  /** Requests whose answers were lost, waiting for a balance that tells what they cost. */
+  lost: z.array(lostGroupSchema),
+});
+export type SpendWatch = z.infer<typeof spendSchema>;
+
+/** The worker's record of charging requests in flight and lost (only the worker writes it). */
+export const spendWatch = defineStored(`local:${LOCAL_KEYS.spendWatch}`, spendSchema, {
+  base: null,
+  answered: 0,
+  lastAnswerAt: 0,
+  open: {},
+  lost: [],
+});

@@ -13,6 +13,8 @@ export const LOCAL_KEYS = {
   /** Version 1 of the batch jobs (every job in one record): converted to the heads and chunks at the worker's start. */
   batchJobs: 'batchJobs',
   batchHeads: 'batchHeads',
+  /** What the charging requests in flight and lost may cost, and the balance they are measured from (lib/background/spend.ts). */
+  spendWatch: 'spendWatch',
   ownDomains: 'ownDomains',
   meetingBriefs: 'meetingBriefs',
   /** What the seller's corrections taught about sites (lib/storage/recipes.ts). */

@@ -8,6 +8,7 @@ import {
   type HistoryEntry,
   type LookupJob,
 } from '@/lib/model';
+import { lostVerdictSchema } from '@/lib/batch/lost-cost';
 import { defineStored, recordOf } from './define';
 import { SESSION_KEYS } from './keys';
 
@@ -31,7 +32,7 @@ const jobSchema: z.ZodMiniType<LookupJob> = z.discriminatedUnion('status', [
   z.extend(jobBase, { status: z.literal('running') }),
   z.extend(jobBase, { status: z.literal('done'), entryId: z.string(), fromHistory: z.boolean() }),
   z.extend(jobBase, { status: z.literal('error'), error: z.custom<ApiError>(isApiError) }),
-  z.extend(jobBase, { status: z.literal('interrupted') }),
+  z.extend(jobBase, { status: z.literal('interrupted'), lost: z.optional(lostVerdictSchema) }),
 ]);
 
 /** Lookup jobs by id: running, done, failed or interrupted. */

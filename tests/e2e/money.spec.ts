@@ -330,3 +330,38 @@ test.describe('numbers from the service', () => {
     });
   }
 });
+
+test('a worker stopped during a Plus lookup: "interrompida", never re-sent, and the panel says what it cost, measured from the balance', async ({
+  onAna,
+  admin,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  const { key, panel } = await onAna({ tier: 'complete', credits: 50 });
+  // Plus takes 15–35 s in the contract; at this scale 4.5–10.5 s, long enough to stop the worker mid-call.
+  await admin.faults({ latency_scale: 0.3 });
+  await priced(panel, 'plus', 'Analisar — 3 créditos');
+  await panel.getByTestId('run').click();
+  await panel
+    .getByRole('dialog', { name: 'Confirmar análise Plus' })
+    .getByRole('button', { name: 'Analisar por 3 créditos' })
+    .click();
+  await expect
+    .poll(async () => (await admin.requests(key)).filter((r) => r.path === '/crm_plus').length)
+    .toBe(1);
+  const cdp = await context.newCDPSession(panel);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+
+  // The panel wakes a new worker, which settles the call the old one left: interrupted, its cost still measuring.
+  const notice = panel.getByTestId('interrupted');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  // Measured once the service's 30 s cache of /creditos can tell: the one Plus charge the ledger took.
+  await expect(notice).toHaveAttribute('data-state', 'charged', { timeout: 90_000 });
+  const ledger = await admin.ledger(key);
+  expect(ledger.entries.map((e) => e.endpoint)).toEqual(['/crm_plus']);
+  await expect(notice).toContainText(`As requisições perdidas custaram ${ledger.total_credits} créditos`);
+  await expect(panel.getByTestId('retry')).toHaveText('Tentar de novo (pode cobrar)');
+  // Never re-sent by itself.
+  expect((await admin.requests(key)).filter((r) => r.path === '/crm_plus')).toHaveLength(1);
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { engineWith, setupEngineTests } from '../background/setup';
-import type { BatchJob, LookupInput } from '@/lib/model';
+import type { BatchJob, BatchRow, LookupInput } from '@/lib/model';
 import { readBatchJobs, writeBatch } from '@/lib/storage';
+import { spendWatch } from '@/lib/storage/batch';
 
 const sandbox = setupEngineTests();
 
@@ -187,5 +188,102 @@ describe('batch executor against the sandbox', () => {
     expect(j.status).toBe('done');
     expect(j.creditsSpent).toBe(3);
     expect((await sandbox.ledger(e.key)).total_credits - before).toBe(2);
+  });
+
+  it('reconciles a stored job with rows in every state: saved answers done, lost ones measuring, settled rows untouched, queued rows go on', async () => {
+    const e = await withKey();
+    const { jobId } = await e.send('batch.start', { people: people.slice(0, 1), depth: 'quick' });
+    await e.engine.batch.settled(jobId);
+    const saved = (await job(jobId)).rows[0]!;
+    const charged = (await e.send('history.get', { id: saved.entryId! }))!.creditsCharged;
+    const balance = (await sandbox.ledger(e.key)).balance;
+    // As a stopped worker leaves it: request R1 (its first row's answer saved, the second's lost) and R2 (lost) open.
+    const row = (id: string, status: BatchRow['status'], extra: Partial<BatchRow> = {}): BatchRow => ({
+      id,
+      input: people[Number(id)]!,
+      status,
+      ...extra,
+    });
+    const stuck: BatchJob = {
+      ...(await job(jobId)),
+      id: 'every',
+      status: 'running',
+      creditsSpent: 5,
+      rows: [
+        row('0', 'sent'),
+        row('1', 'sent'),
+        row('2', 'sent', { entryId: 'every:2:R2' }),
+        // Settled by a request answered long before.
+        row('3', 'done', { entryId: 'every:3:OLD' }),
+        row('4', 'cached', { entryId: 'every:4:OLD' }),
+        row('5', 'failed', { error: 'x', error_code: 'PROFILE_NOT_FOUND' }),
+        row('6', 'interrupted', { error: 'interrompido: confira os créditos', error_code: 'INTERRUPTED' }),
+        row('7', 'cancelled'),
+        row('8', 'queued'),
+      ],
+    };
+    // Request R1 is the one whose answer for row 0 was saved (the finished job's entry).
+    stuck.rows[0] = row('0', 'sent', { entryId: saved.entryId });
+    const r1 = saved.entryId!.split(':')[2]!;
+    stuck.rows[1] = row('1', 'sent', { entryId: `every:1:${r1}` });
+    await writeBatch([stuck], { job: stuck });
+    const open = (rowIds: string[]) => ({
+      ref: 'every',
+      kind: 'batch' as const,
+      rowIds,
+      people: rowIds.length,
+      prices: [1],
+      settleBy: Date.now() + 120_000,
+      sentAt: Date.now(),
+      overlapped: true,
+      life: 'an earlier worker',
+    });
+    await spendWatch.set({
+      base: { balance: balance + charged, at: 0 },
+      answered: 0,
+      lastAnswerAt: 0,
+      open: { [r1]: open(['0', '1']), R2: open(['2']) },
+      lost: [],
+    });
+    const before = (await sandbox.ledger(e.key)).total_credits;
+
+    const restarted = engineWith({ later: () => undefined });
+    await restarted.ready;
+    await restarted.engine.batch.settled('every');
+    const j = await job('every');
+    expect(j.rows.map((r) => r.status)).toEqual([
+      'done',
+      'interrupted',
+      'interrupted',
+      'done',
+      'cached',
+      'failed',
+      'interrupted',
+      'cancelled',
+      'done',
+    ]);
+    expect(j.rows.map((r) => r.error_code ?? null)).toEqual([
+      null,
+      'INTERRUPTED_MEASURING',
+      'INTERRUPTED_MEASURING',
+      null,
+      null,
+      'PROFILE_NOT_FOUND',
+      'INTERRUPTED',
+      null,
+      null,
+    ]);
+    expect(j.status).toBe('done');
+    expect(j.lost).toEqual({ measuring: 2 });
+    // The saved answer's charge and the queued row's: nothing lost was sent again.
+    expect(j.creditsSpent).toBe(5 + charged + 1);
+    expect((await sandbox.ledger(e.key)).total_credits - before).toBe(1);
+    const w = await spendWatch.get();
+    expect(w.open).toEqual({});
+    expect(w.answered).toBe(charged + 1);
+    expect(w.lost.map((g) => [g.ref, g.rowIds, g.people])).toEqual([
+      ['every', ['1'], 1],
+      ['every', ['2'], 1],
+    ]);
   });
 });
