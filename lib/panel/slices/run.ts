@@ -126,7 +126,8 @@ export function runSlice({ set, get, deps, shared }: SliceArgs): {
         if (get().starting || get().screen.kind === 'running') return;
         setOutcome(null);
         set({ starting: true });
-        const seen = !request.seen && quote && 'endpoint' in quote ? seenOf(quote, request.refresh) : undefined;
+        const seen =
+          !request.seen && quote && 'endpoint' in quote ? seenOf(quote, request.refresh) : undefined;
         if (seen) request = { ...request, seen };
         try {
           const { jobId } = await deps.send('lookup', request);

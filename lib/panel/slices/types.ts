@@ -3,15 +3,7 @@ import type { ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
 import type { MeetingReading } from '@/lib/extract/meeting-types';
 import type { PanelWorker } from '@/lib/panel/worker';
-import type {
-  Depth,
-  HistoryEntry,
-  Lang,
-  LookupJob,
-  LookupRequest,
-  Quote,
-  Text,
-} from '@/lib/model';
+import type { Depth, HistoryEntry, Lang, LookupJob, LookupRequest, Quote, Text } from '@/lib/model';
 
 /*
  * The side panel's state and actions, as its store's slices share them (lib/panel/store.ts composes them): following

@@ -13,7 +13,10 @@ const files = (dir: string): string[] =>
 
 it('no file in lib/panel/ is over 400 lines', () => {
   const long = files(path.join(root, 'lib/panel'))
-    .map((file) => ({ file: path.relative(root, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+    .map((file) => ({
+      file: path.relative(root, file),
+      lines: readFileSync(file, 'utf8').split('\n').length,
+    }))
     .filter((f) => f.lines > 400);
   expect(long).toEqual([]);
 });
