@@ -9,10 +9,11 @@ import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
 import { credits, keyStatus, settings } from '@/lib/storage';
 
-// The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
-// history are chunks of their own. The form and the outcome start loading with the panel (the detected person
-// brings them at once); the rest once the first paint is done (so a click finds them ready), or at once by a
-// screen that needs one first. The panel's start-up script carries none of them.
+// The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis, the meeting and
+// the history are chunks of their own. The form and the outcome start loading with the panel (the detected person
+// brings them at once); the rest one by one in the idle moments after the first paint (so a click, and the first
+// result, find them ready), or at once by a screen that needs one first. The panel's start-up script carries none of
+// them (tests/e2e/sidepanel-first-paint.spec.ts reads the build to hold it so).
 const loadingScreen = ({ lang }: { lang: Lang }) => (
   <Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />
 );
@@ -35,7 +36,21 @@ const HistoryView = fromChunk(
   loadingScreen,
 );
 for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
-const later = [RunningCard, ResultView, HistoryView];
+const later = [RunningCard, ResultView, HistoryView, MeetingView];
+
+/** Loads `pieces` one per idle moment of the browser, so that none delays a frame. */
+function preloadWhenIdle(pieces: { preload(): Promise<unknown> }[]) {
+  const next = (i: number) => {
+    if (i >= pieces.length) return;
+    const go = () =>
+      void pieces[i]!.preload()
+        .catch(() => undefined)
+        .then(() => next(i + 1));
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 2000 });
+    else setTimeout(go, 50);
+  };
+  next(0);
+}
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -77,8 +92,8 @@ export function App() {
   useEffect(() => {
     if (!ready || performance.getEntriesByName(PANEL_READY_MARK).length > 0) return;
     performance.mark(PANEL_READY_MARK);
-    // once the first paint is done, the pieces loaded on first use are fetched, so a click finds them ready
-    for (const piece of later) void piece.preload().catch(() => undefined);
+    // once the first paint is done, the pieces loaded on first use are fetched while idle, so a click finds them ready
+    preloadWhenIdle(later);
   }, [ready]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
@@ -150,7 +165,14 @@ export function App() {
         {screen.kind === 'result' && (
           <>
             <CarriedNotice lang={lang} />
-            <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+            {/* each analysis is a view of its own: its first part paints before its sections again */}
+            <ResultView
+              key={screen.entry.id}
+              entry={screen.entry}
+              via={screen.via}
+              lang={lang}
+              prefs={prefs}
+            />
           </>
         )}
         {screen.kind === 'history' && <HistoryView lang={lang} />}
