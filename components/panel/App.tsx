@@ -52,6 +52,21 @@ function preloadWhenIdle(pieces: { preload(): Promise<unknown> }[]) {
   next(0);
 }
 
+/**
+ * The balance in the panel's header, a component of its own: the balance changes with each lookup, right after its
+ * result shows, and only this line renders again for it, not the whole panel.
+ */
+function Balance({ lang }: { lang: Lang }) {
+  const balance = useStored(credits)?.balance;
+  return (
+    <span className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="panel-balance">
+      {balance !== null &&
+        balance !== undefined &&
+        `${tr(lang, { pt: 'Saldo', en: 'Balance' })}: ${creditsText(lang, balance)}`}
+    </span>
+  );
+}
+
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
 
@@ -59,7 +74,6 @@ export function App() {
   const send = useSend();
   const lang = useLang();
   const prefs = useStored(settings);
-  const balance = useStored(credits)?.balance;
   const screen = usePanel((s) => s.screen);
   const outcome = usePanel((s) => s.outcome);
   const origin = usePanel((s) => s.origin);
@@ -125,11 +139,7 @@ export function App() {
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/95 px-3 pt-2 dark:border-zinc-700 dark:bg-zinc-900/95 print:hidden">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-base font-bold">Perfil Intel</h1>
-          <span className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="panel-balance">
-            {balance !== null &&
-              balance !== undefined &&
-              `${tr(lang, { pt: 'Saldo', en: 'Balance' })}: ${creditsText(lang, balance)}`}
-          </span>
+          <Balance lang={lang} />
         </div>
         <nav
           aria-label={tr(lang, { pt: 'Seções do painel', en: 'Panel sections' })}
