@@ -110,6 +110,13 @@ export function App() {
     preloadWhenIdle(later);
   }, [ready]);
 
+  // A lookup on its way: its result's view is fetched now if no idle moment has brought it yet, so the answer does
+  // not wait for it.
+  const waiting = screen.kind === 'running';
+  useEffect(() => {
+    if (waiting) void ResultView.preload().catch(() => undefined);
+  }, [waiting]);
+
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
   const first = useRef(true);
   useEffect(() => {
