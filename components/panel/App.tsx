@@ -7,7 +7,7 @@ import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
-import { credits, keyStatus, settings } from '@/lib/storage';
+import { credits, keyStatus, settings } from '@/lib/storage/local';
 
 // The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis, the meeting and
 // the history are chunks of their own. The form and the outcome start loading with the panel (the detected person
