@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Lang, Text } from '@/lib/model';
-import { settings, type Settings } from '@/lib/storage';
+import { settings, type Settings } from '@/lib/storage/local';
 
 /** pt-BR unless the setting or the browser's language says English. */
 export function resolveLang(setting: Settings['language'], browserLang: string | undefined): Lang {

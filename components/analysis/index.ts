@@ -1,2 +1,2 @@
-export { AnalysisView } from './AnalysisView';
+export { AnalysisHead, AnalysisSections, AnalysisView } from './AnalysisView';
 export { OceanChart } from './OceanChart';

@@ -7,13 +7,14 @@ import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
-import { credits, keyStatus, settings } from '@/lib/storage';
+import { credits, keyStatus, settings } from '@/lib/storage/local';
 import { RunningJobs } from '@/components/batch/RunningJobs';
 
-// The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis and the
-// history are chunks of their own. The form and the outcome start loading with the panel (the detected person
-// brings them at once); the rest once the first paint is done (so a click finds them ready), or at once by a
-// screen that needs one first. The panel's start-up script carries none of them.
+// The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis, the meeting and
+// the history are chunks of their own. The form and the outcome start loading with the panel (the detected person
+// brings them at once); the rest one by one in the idle moments after the first paint (so a click, and the first
+// result, find them ready), or at once by a screen that needs one first. The panel's start-up script carries none of
+// them (tests/e2e/sidepanel-first-paint.spec.ts reads the build to hold it so).
 const loadingScreen = ({ lang }: { lang: Lang }) => (
   <Spinner label={tr(lang, { pt: 'Carregando…', en: 'Loading…' })} />
 );
@@ -38,7 +39,36 @@ const HistoryView = fromChunk(
 // What the seller's correction teaches the site, "Mostrar na página" and the recipe's notices (lib/recipe/).
 const TeachSite = fromChunk(() => import('@/components/panel/TeachSite').then((m) => m.TeachSite));
 for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
-const later = [RunningCard, ResultView, HistoryView, TeachSite];
+const later = [RunningCard, ResultView, HistoryView, MeetingView, TeachSite];
+
+/** Loads `pieces` one per idle moment of the browser, so that none delays a frame. */
+function preloadWhenIdle(pieces: { preload(): Promise<unknown> }[]) {
+  const next = (i: number) => {
+    if (i >= pieces.length) return;
+    const go = () =>
+      void pieces[i]!.preload()
+        .catch(() => undefined)
+        .then(() => next(i + 1));
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 2000 });
+    else setTimeout(go, 50);
+  };
+  next(0);
+}
+
+/**
+ * The balance in the panel's header, a component of its own: the balance changes with each lookup, right after its
+ * result shows, and only this line renders again for it, not the whole panel.
+ */
+function Balance({ lang }: { lang: Lang }) {
+  const balance = useStored(credits)?.balance;
+  return (
+    <span className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="panel-balance">
+      {balance !== null &&
+        balance !== undefined &&
+        `${tr(lang, { pt: 'Saldo', en: 'Balance' })}: ${creditsText(lang, balance)}`}
+    </span>
+  );
+}
 
 /** Set once the panel first shows real content (people, a form, a lookup): the cold-open benchmark reads it. */
 export const PANEL_READY_MARK = 'panel-ready';
@@ -47,7 +77,6 @@ export function App() {
   const send = useSend();
   const lang = useLang();
   const prefs = useStored(settings);
-  const balance = useStored(credits)?.balance;
   const screen = usePanel((s) => s.screen);
   const outcome = usePanel((s) => s.outcome);
   const origin = usePanel((s) => s.origin);
@@ -80,9 +109,16 @@ export function App() {
   useEffect(() => {
     if (!ready || performance.getEntriesByName(PANEL_READY_MARK).length > 0) return;
     performance.mark(PANEL_READY_MARK);
-    // once the first paint is done, the pieces loaded on first use are fetched, so a click finds them ready
-    for (const piece of later) void piece.preload().catch(() => undefined);
+    // once the first paint is done, the pieces loaded on first use are fetched while idle, so a click finds them ready
+    preloadWhenIdle(later);
   }, [ready]);
+
+  // A lookup on its way: its result's view is fetched now if no idle moment has brought it yet, so the answer does
+  // not wait for it.
+  const waiting = screen.kind === 'running';
+  useEffect(() => {
+    if (waiting) void ResultView.preload().catch(() => undefined);
+  }, [waiting]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.
   const first = useRef(true);
@@ -113,11 +149,7 @@ export function App() {
       <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/95 px-3 pt-2 dark:border-zinc-700 dark:bg-zinc-900/95 print:hidden">
         <div className="flex items-center justify-between gap-2">
           <h1 className="text-base font-bold">Perfil Intel</h1>
-          <span className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="panel-balance">
-            {balance !== null &&
-              balance !== undefined &&
-              `${tr(lang, { pt: 'Saldo', en: 'Balance' })}: ${creditsText(lang, balance)}`}
-          </span>
+          <Balance lang={lang} />
         </div>
         <nav
           aria-label={tr(lang, { pt: 'Seções do painel', en: 'Panel sections' })}
@@ -154,7 +186,14 @@ export function App() {
         {screen.kind === 'result' && (
           <>
             <CarriedNotice lang={lang} />
-            <ResultView entry={screen.entry} via={screen.via} lang={lang} prefs={prefs} />
+            {/* each analysis is a view of its own: its first part paints before its sections again */}
+            <ResultView
+              key={screen.entry.id}
+              entry={screen.entry}
+              via={screen.via}
+              lang={lang}
+              prefs={prefs}
+            />
           </>
         )}
         {screen.kind === 'history' && <HistoryView lang={lang} />}

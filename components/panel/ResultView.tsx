@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { AnalysisView } from '@/components/analysis';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { AnalysisHead, AnalysisSections } from '@/components/analysis';
 import { Button, Notice, downloadText, useAction, useCopy, useStored } from '@/components/ui';
 import { chargedText } from '@/components/credits';
 import { creditsText, formatDate, tr } from '@/lib/i18n';
@@ -8,18 +8,27 @@ import { DEPTH_LABELS, personName } from '@/lib/panel/format';
 import { ageText, daysSince } from '@/lib/panel/time';
 import { credits, type Settings } from '@/lib/storage';
 import { usePanel, useSend } from './context';
+import { fromChunk } from './chunk';
 import { CrmInsert } from './CrmInsert';
+import { useLater } from './later';
 import { UnreadFields } from './UnreadFields';
 import { useConfirmSpend } from './useConfirmSpend';
 import type { HistoryEntry, Lang } from '@/lib/model';
 
-// Below the analysis and not needed for the panel's first paint: loaded on first use.
-const DraftComposer = lazy(() =>
-  import('@/components/draft/DraftComposer').then((m) => ({ default: m.DraftComposer })),
+// Below the analysis and not needed for its first paint: chunks of their own, fetched as soon as this view's code is
+// in (the panel preloads it while idle), so that they are there when the rest of a result renders.
+const DraftComposer = fromChunk(() =>
+  import('@/components/draft/DraftComposer').then((m) => m.DraftComposer),
 );
-const SimilarPeople = lazy(() =>
-  import('@/components/draft/SimilarPeople').then((m) => ({ default: m.SimilarPeople })),
+const SimilarPeople = fromChunk(() =>
+  import('@/components/draft/SimilarPeople').then((m) => m.SimilarPeople),
 );
+for (const piece of [DraftComposer, SimilarPeople]) void piece.preload().catch(() => undefined);
+
+/** Set when a result's first part (its header, summary and OCEAN bars) is committed to the DOM. */
+export const RESULT_COMMITTED_MARK = 'perfil:result-committed';
+/** Set when the rest of it (the sections, the composer, similar people) is committed. */
+export const RESULT_REST_MARK = 'perfil:result-rest';
 
 /** Copy, export and print: the analysis taken to a CRM note, a file or paper. */
 function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: Lang }) {
@@ -158,13 +167,23 @@ function Freshness({ entry, via, lang, prefs }: Shown) {
   );
 }
 
+/**
+ * An analysis on screen in two steps: its header (who, which level, what it cost), the summary and the OCEAN bars in
+ * the frame after the answer; the sections, the composer and similar people after that, as the reader scrolls to
+ * them or when the panel is idle, added below what is shown so nothing on screen moves.
+ */
 export function ResultView({ entry, via, lang, prefs }: Shown) {
   const send = useSend();
   const back = usePanel((s) => s.back);
   const showHistory = usePanel((s) => s.showHistory);
   const showEntry = usePanel((s) => s.showEntry);
   const root = useRef<HTMLDivElement>(null);
+  const [rest, marker] = useLater(RESULT_REST_MARK);
   usePrintOpensSections(root);
+  useLayoutEffect(() => {
+    performance.mark(RESULT_COMMITTED_MARK);
+  }, [entry.id]);
+  const name = personName(entry.input);
   return (
     <div
       ref={root}
@@ -200,23 +219,27 @@ export function ResultView({ entry, via, lang, prefs }: Shown) {
       <UnreadFields issues={entry.issues} lang={lang} />
       <ExportBar entry={entry} lang={lang} />
       <CrmInsert entry={entry} lang={lang} />
-      <AnalysisView
-        analysis={entry.analysis}
-        name={personName(entry.input)}
-        company={entry.input.empresa}
-        lang={lang}
-      />
-      <Suspense fallback={null}>
-        <div className="print:hidden">
-          <DraftComposer entry={entry} />
-        </div>
-        <div className="print:hidden">
-          <SimilarPeople
-            entryId={entry.id}
-            onOpen={(id) => void send('history.get', { id }).then((e) => e && showEntry(e, 'history'))}
-          />
-        </div>
-      </Suspense>
+      <article className="flex flex-col gap-2" data-testid="analysis">
+        <AnalysisHead analysis={entry.analysis} name={name} company={entry.input.empresa} lang={lang} />
+        {rest ? (
+          <AnalysisSections analysis={entry.analysis} lang={lang} />
+        ) : (
+          <div ref={marker} data-testid="analysis-rest" aria-hidden="true" />
+        )}
+      </article>
+      {rest && (
+        <>
+          <div className="print:hidden">
+            <DraftComposer entry={entry} />
+          </div>
+          <div className="print:hidden">
+            <SimilarPeople
+              entryId={entry.id}
+              onOpen={(id) => void send('history.get', { id }).then((e) => e && showEntry(e, 'history'))}
+            />
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -120,8 +120,10 @@ export function followShown(store: PanelStore, deps: Pick<PanelDeps, 'send' | 'n
     if (entry) store.getState().carry(entry);
   });
   return store.subscribe((state, before) => {
-    if (state.screen !== before.screen && state.screen.kind === 'result')
-      void shownEntry.set({ id: state.screen.entry.id, at: deps.now() });
+    if (state.screen === before.screen || state.screen.kind !== 'result') return;
+    const shown = { id: state.screen.entry.id, at: deps.now() };
+    // written after the result's first paint: nothing the paint needs waits for the storage write
+    setTimeout(() => void shownEntry.set(shown), 0);
   });
 }
 

@@ -144,8 +144,15 @@ function builder(lang: Lang) {
   return { t, facts, text, list, records };
 }
 
-/** Every field the analysis holds, in the order a seller reads them. */
-export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
+/**
+ * Every field the analysis holds, in the order a seller reads them. The panel shows the OCEAN bars beside the summary,
+ * before the sections (`{ ocean: false }` leaves them out of Personality there); the copies keep them in it.
+ */
+export function analysisSections(
+  a: Analysis,
+  lang: Lang,
+  { ocean = true }: { ocean?: boolean } = {},
+): SectionModel[] {
   const { t, facts, text, list, records } = builder(lang);
   const persona = a.persona;
   const strategy = a.estrategiaComunicacao;
@@ -156,7 +163,7 @@ export function analysisSections(a: Analysis, lang: Lang): SectionModel[] {
   const company = ai?.companyContext;
   const engagement = ai?.engagement;
   const meta = a.metadata;
-  const chart = oceanChart(a.ocean, lang);
+  const chart = ocean ? oceanChart(a.ocean, lang) : undefined;
 
   const sections: [SectionId, boolean, Block[]][] = [
     [

@@ -60,6 +60,14 @@ describe('AnalysisView', () => {
     ]);
   });
 
+  it('shows the OCEAN bars beside the summary, before every section, and once', () => {
+    const html = render(plus);
+    const chart = html.indexOf('data-testid="ocean-chart"');
+    expect(chart).toBeGreaterThan(html.indexOf('data-testid="summary-card"'));
+    expect(chart).toBeLessThan(html.indexOf('<details'));
+    expect(html.split('data-testid="ocean-chart"')).toHaveLength(2);
+  });
+
   it('writes each OCEAN value as text next to its bar, which is hidden from assistive technology', () => {
     const html = render(complete);
     const chart = html.slice(html.indexOf('data-testid="ocean-chart"'));
