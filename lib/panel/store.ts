@@ -1,8 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { MAX_AUTO_RETRY_SEC, toApiError, type ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import type { MeetingReading } from '@/lib/extract/meeting-types';
-import type { Responses } from '@/lib/messaging';
+import type { ContentResponse, Responses } from '@/lib/messaging';
 import { costOf } from '@/lib/panel/spend';
 import { keepsPerson, personKey } from '@/lib/panel/carry';
 import type { PanelWorker } from '@/lib/panel/worker';
@@ -42,15 +41,8 @@ export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa:
 export type Detection =
   | { status: 'idle' }
   | { status: 'detecting' }
-  /** `composing`: a box the seller writes in has the page's focus. */
-  | {
-      status: 'done';
-      url: string;
-      title: string;
-      candidates: Candidate[];
-      composing?: boolean;
-      meeting?: MeetingReading;
-    }
+  /** What the page's content script answered (the protocol's own type). */
+  | ({ status: 'done' } & ContentResponse)
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
 /** Where the form's content came from; null: no form yet (several people to choose from). */
