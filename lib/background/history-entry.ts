@@ -1,7 +1,7 @@
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey } from '@/lib/history';
-import type { Depth, HistoryEntry, Lang, LookupInput } from '@/lib/model';
+import type { HistoryEntry } from '@/lib/model';
 
 /** What the service answered for one person: the analysis as it came, read here once. */
 export interface ServiceAnswer {
@@ -10,17 +10,14 @@ export interface ServiceAnswer {
   ai_insights?: unknown;
 }
 
-/** What the worker knows of a paid lookup besides the answer: who, at which depth, where, and what it cost. */
-export interface EntryFacts {
-  id: string;
-  input: LookupInput;
-  depth: Depth;
-  lang: Lang;
-  /** The endpoint's path, e.g. /api/v1/profile/complete. */
-  endpoint: string;
-  creditsCharged: number;
-  createdAt: number;
-}
+/**
+ * What the worker knows of a paid lookup besides the answer: who, at which depth and language, through which
+ * endpoint's path, what it cost and when.
+ */
+export type EntryFacts = Pick<
+  HistoryEntry,
+  'id' | 'input' | 'depth' | 'lang' | 'endpoint' | 'creditsCharged' | 'createdAt'
+>;
 
 /** What only a single lookup can say (a fallback, a charge that differed from the price); absent keys stay absent. */
 export type EntryRemarks = Pick<HistoryEntry, 'notice' | 'billingCheck' | 'implausibleCharge'>;
