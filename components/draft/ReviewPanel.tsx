@@ -8,7 +8,7 @@ import { tr, useLang } from '@/lib/i18n';
 import { toApiError } from '@/lib/api/errors';
 import { useInsert } from './useInsert';
 import { useModelStream } from './useModelStream';
-import type { Channel, HistoryEntry, Text } from '@/lib/model';
+import type { Channel, HistoryEntry, Lang, Text } from '@/lib/model';
 
 const ASPECT_LABELS: Record<ReviewAspect, Text> = {
   tom: { pt: 'Tom', en: 'Tone' },
@@ -16,6 +16,54 @@ const ASPECT_LABELS: Record<ReviewAspect, Text> = {
   objetividade: { pt: 'Objetividade', en: 'Directness' },
   abertura: { pt: 'Comece com', en: 'Lead with' },
 };
+
+/** The model's suggested edits, each applied with one click where its passage is still in the text. */
+function EditList(props: {
+  edits: ReturnType<typeof parseReview>['edits'];
+  text: string;
+  applied: number[];
+  streaming: boolean;
+  lang: Lang;
+  onApply(i: number): void;
+}) {
+  const { text, applied, streaming, lang } = props;
+  return (
+    <ul
+      className="flex flex-col gap-2"
+      aria-label={tr(lang, { pt: 'Trocas sugeridas', en: 'Suggested edits' })}
+    >
+      {props.edits.map((edit, i) => {
+        const done = applied.includes(i);
+        const found = text.includes(edit.from);
+        return (
+          <li
+            key={i}
+            className="rounded-md border border-zinc-300 p-2 text-xs dark:border-zinc-600"
+            data-testid="review-edit"
+          >
+            <del className="block bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100">{edit.from}</del>
+            <ins className="block bg-emerald-50 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-100">
+              {edit.to}
+            </ins>
+            <Button
+              size="sm"
+              className="mt-1"
+              disabled={done || !found || streaming}
+              onClick={() => props.onApply(i)}
+              data-testid="review-apply"
+            >
+              {done
+                ? tr(lang, { pt: 'Aplicada', en: 'Applied' })
+                : found
+                  ? tr(lang, { pt: 'Aplicar', en: 'Apply' })
+                  : tr(lang, { pt: 'Trecho não encontrado', en: 'Passage not found' })}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
  * "Revisar meu texto": the seller's own text (pasted, or taken from the open compose box) reviewed against the
@@ -168,42 +216,7 @@ export function ReviewPanel(props: {
         </Notice>
       )}
       {review.edits.length > 0 && (
-        <ul
-          className="flex flex-col gap-2"
-          aria-label={tr(lang, { pt: 'Trocas sugeridas', en: 'Suggested edits' })}
-        >
-          {review.edits.map((edit, i) => {
-            const done = applied.includes(i);
-            const found = text.includes(edit.from);
-            return (
-              <li
-                key={i}
-                className="rounded-md border border-zinc-300 p-2 text-xs dark:border-zinc-600"
-                data-testid="review-edit"
-              >
-                <del className="block bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100">
-                  {edit.from}
-                </del>
-                <ins className="block bg-emerald-50 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-100">
-                  {edit.to}
-                </ins>
-                <Button
-                  size="sm"
-                  className="mt-1"
-                  disabled={done || !found || streaming}
-                  onClick={() => apply([i])}
-                  data-testid="review-apply"
-                >
-                  {done
-                    ? tr(lang, { pt: 'Aplicada', en: 'Applied' })
-                    : found
-                      ? tr(lang, { pt: 'Aplicar', en: 'Apply' })
-                      : tr(lang, { pt: 'Trecho não encontrado', en: 'Passage not found' })}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <EditList edits={review.edits} {...{ text, applied, streaming, lang }} onApply={(i) => apply([i])} />
       )}
       {status === 'done' && review.edits.length > 1 && (
         <Button size="sm" onClick={() => apply(review.edits.map((_, i) => i))} data-testid="review-apply-all">

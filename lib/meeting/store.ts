@@ -78,6 +78,33 @@ export const meetingKey = (r: MeetingReading) =>
 
 export const selectedInputs = (rows: Row[]) => rows.filter((r) => r.selected).map((r) => r.input);
 
+/**
+ * The brief a batch ends in: the people whose analysis the job saved, in the job's order, and those it has none
+ * for (out of credits, a row that failed).
+ */
+export function briefOfJob(
+  job: BatchJob,
+  reading: MeetingReading | null,
+  entries: HistoryEntry[],
+  at: number,
+): OpenBrief {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const people = job.rows.flatMap((r) =>
+    r.entryId && byId.has(r.entryId) ? [{ input: r.input, entryId: r.entryId }] : [],
+  );
+  const brief: MeetingBrief = {
+    id: `m${at.toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+    title: reading?.title ?? '',
+    when: reading?.when ?? '',
+    source: reading?.source ?? '',
+    createdAt: at,
+    depth: job.depth,
+    people,
+  };
+  const missing = job.rows.filter((r) => !r.entryId || !byId.has(r.entryId)).map((r) => r.input);
+  return { brief, entries: people.map((p) => byId.get(p.entryId)!), missing };
+}
+
 export function createMeetingStore(deps: MeetingDeps): MeetingStore {
   const plans = newestOnly<BatchPlan>(PLAN_DEBOUNCE_MS);
   let loadedKey = '';
@@ -123,28 +150,10 @@ export function createMeetingStore(deps: MeetingDeps): MeetingStore {
     }
 
     async function finish(job: BatchJob) {
-      const { reading } = get();
       const entries = await deps.send('batch.entries', { id: job.id });
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      const people = job.rows.flatMap((r) =>
-        r.entryId && byId.has(r.entryId) ? [{ input: r.input, entryId: r.entryId }] : [],
-      );
-      const at = deps.now();
-      const brief: MeetingBrief = {
-        id: `m${at.toString(36)}${Math.random().toString(36).slice(2, 8)}`,
-        title: reading?.title ?? '',
-        when: reading?.when ?? '',
-        source: reading?.source ?? '',
-        createdAt: at,
-        depth: job.depth,
-        people,
-      };
-      if (people.length) await deps.saveBrief(brief).catch(() => undefined);
-      const missing = job.rows.filter((r) => !r.entryId || !byId.has(r.entryId)).map((r) => r.input);
-      set({
-        phase: 'brief',
-        open: { brief, entries: people.map((p) => byId.get(p.entryId)!), missing },
-      });
+      const open = briefOfJob(job, get().reading, entries, deps.now());
+      if (open.entries.length) await deps.saveBrief(open.brief).catch(() => undefined);
+      set({ phase: 'brief', open });
     }
 
     return {
