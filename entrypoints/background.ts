@@ -53,9 +53,9 @@ export default defineBackground(() => {
     return true;
   });
   browser.runtime.onConnect.addListener((port) => engine.draft.connect(port));
-  // The worker's own channel (same-origin: only our pages reach it): the history export, handed over as a file.
+  // The worker's own channel (same-origin, the sender's origin checked): the history export, handed over as a file.
   (self as unknown as WorkerScope).addEventListener('message', (event) => {
-    event.waitUntil(ready.then(() => answerExport(engine.history, event)));
+    event.waitUntil(ready.then(() => answerExport(engine.history, event, browser.runtime.getURL('/'))));
   });
   browser.runtime.onInstalled.addListener((details) => {
     void ready.then(() => engine.onInstalled(details)).catch(logError('install'));

@@ -1,14 +1,14 @@
-import { useSend, useStream } from '@/components/panel/context';
-import { useEffect, useRef, useState } from 'react';
+import { useSend } from '@/components/panel/context';
+import { useState } from 'react';
 import { Button, Field, Notice, Spinner, controlClass } from '@/components/ui';
-import type { ApiError } from '@/lib/api/errors';
 import { REVIEW_PORT } from '@/lib/draft/port';
 import type { DraftLanguage } from '@/lib/draft/prompt';
 import { applyEdit, parseReview, REVIEW_ASPECTS, type ReviewAspect } from '@/lib/draft/review';
 import { tr, useLang } from '@/lib/i18n';
 import { toApiError } from '@/lib/api/errors';
 import { useInsert } from './useInsert';
-import type { Channel, HistoryEntry, Text } from '@/lib/model';
+import { useModelStream } from './useModelStream';
+import type { Channel, HistoryEntry, Lang, Text } from '@/lib/model';
 
 const ASPECT_LABELS: Record<ReviewAspect, Text> = {
   tom: { pt: 'Tom', en: 'Tone' },
@@ -16,6 +16,54 @@ const ASPECT_LABELS: Record<ReviewAspect, Text> = {
   objetividade: { pt: 'Objetividade', en: 'Directness' },
   abertura: { pt: 'Comece com', en: 'Lead with' },
 };
+
+/** The model's suggested edits, each applied with one click where its passage is still in the text. */
+function EditList(props: {
+  edits: ReturnType<typeof parseReview>['edits'];
+  text: string;
+  applied: number[];
+  streaming: boolean;
+  lang: Lang;
+  onApply(i: number): void;
+}) {
+  const { text, applied, streaming, lang } = props;
+  return (
+    <ul
+      className="flex flex-col gap-2"
+      aria-label={tr(lang, { pt: 'Trocas sugeridas', en: 'Suggested edits' })}
+    >
+      {props.edits.map((edit, i) => {
+        const done = applied.includes(i);
+        const found = text.includes(edit.from);
+        return (
+          <li
+            key={i}
+            className="rounded-md border border-zinc-300 p-2 text-xs dark:border-zinc-600"
+            data-testid="review-edit"
+          >
+            <del className="block bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100">{edit.from}</del>
+            <ins className="block bg-emerald-50 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-100">
+              {edit.to}
+            </ins>
+            <Button
+              size="sm"
+              className="mt-1"
+              disabled={done || !found || streaming}
+              onClick={() => props.onApply(i)}
+              data-testid="review-apply"
+            >
+              {done
+                ? tr(lang, { pt: 'Aplicada', en: 'Applied' })
+                : found
+                  ? tr(lang, { pt: 'Aplicar', en: 'Apply' })
+                  : tr(lang, { pt: 'Trecho não encontrado', en: 'Passage not found' })}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
  * "Revisar meu texto": the seller's own text (pasted, or taken from the open compose box) reviewed against the
@@ -29,22 +77,20 @@ export function ReviewPanel(props: {
   model: string;
 }) {
   const send = useSend();
-  const stream = useStream();
   const { entry, tabId, channel, language, model } = props;
   const lang = useLang();
   const [text, setText] = useState('');
   // Taken from the compose box: inserting replaces what the seller wrote there (that is what they asked for).
   const [fromBox, setFromBox] = useState(false);
-  const [raw, setRaw] = useState('');
-  const [status, setStatus] = useState<'idle' | 'streaming' | 'done' | 'error'>('idle');
-  const [error, setError] = useState<ApiError | null>(null);
   const [note, setNote] = useState<Text | null>(null);
   const [applied, setApplied] = useState<number[]>([]);
-  const stop = useRef<(() => void) | null>(null);
+  const answer = useModelStream(REVIEW_PORT, '', entry.id);
   const ins = useInsert(lang, tabId, { onShorten: setText, testId: 'review-insert-result' });
-  useEffect(() => () => stop.current?.(), [entry.id]);
+  const { streaming, error } = answer;
+  // A review stopped midway is read as far as it came: its edits can be applied.
+  const status = answer.status === 'stopped' || answer.status === 'truncated' ? 'done' : answer.status;
 
-  const review = parseReview(raw);
+  const review = parseReview(answer.text);
 
   async function take() {
     setNote(null);
@@ -75,23 +121,8 @@ export function ReviewPanel(props: {
 
   function start() {
     if (!text.trim() || !model) return;
-    stop.current?.();
-    setRaw('');
-    setError(null);
     setApplied([]);
-    setStatus('streaming');
-    stop.current = stream(
-      { entryId: entry.id, text, channel, language, model },
-      {
-        onDelta: (t) => setRaw((old) => old + t),
-        onDone: () => setStatus('done'),
-        onError: (e) => {
-          setError(e);
-          setStatus('error');
-        },
-      },
-      REVIEW_PORT,
-    );
+    answer.start({ entryId: entry.id, text, channel, language, model });
   }
 
   function apply(indexes: number[]) {
@@ -108,7 +139,6 @@ export function ReviewPanel(props: {
     setApplied((a) => [...a, ...done]);
   }
 
-  const streaming = status === 'streaming';
   return (
     <section className="flex flex-col gap-2" aria-labelledby="review-title" data-testid="review">
       <h3 id="review-title" className="text-sm font-semibold">
@@ -138,7 +168,7 @@ export function ReviewPanel(props: {
           {tr(lang, { pt: 'Pegar da mensagem aberta', en: 'Take from the open message' })}
         </Button>
         {streaming ? (
-          <Button size="sm" variant="danger" onClick={() => (stop.current?.(), setStatus('done'))}>
+          <Button size="sm" variant="danger" onClick={() => answer.stop('done')}>
             {tr(lang, { pt: 'Parar', en: 'Stop' })}
           </Button>
         ) : (
@@ -159,7 +189,7 @@ export function ReviewPanel(props: {
         </Notice>
       )}
       {error && <Notice tone="danger" title={tr(lang, error.message)} />}
-      {streaming && !raw && <Spinner label={tr(lang, { pt: 'Revisando', en: 'Reviewing' })} />}
+      {streaming && !answer.text && <Spinner label={tr(lang, { pt: 'Revisando', en: 'Reviewing' })} />}
       {(review.verdict || Object.keys(review.aspects).length > 0) && (
         <div aria-live="polite" className="flex flex-col gap-1 text-sm" data-testid="review-result">
           {review.verdict && (
@@ -186,42 +216,7 @@ export function ReviewPanel(props: {
         </Notice>
       )}
       {review.edits.length > 0 && (
-        <ul
-          className="flex flex-col gap-2"
-          aria-label={tr(lang, { pt: 'Trocas sugeridas', en: 'Suggested edits' })}
-        >
-          {review.edits.map((edit, i) => {
-            const done = applied.includes(i);
-            const found = text.includes(edit.from);
-            return (
-              <li
-                key={i}
-                className="rounded-md border border-zinc-300 p-2 text-xs dark:border-zinc-600"
-                data-testid="review-edit"
-              >
-                <del className="block bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100">
-                  {edit.from}
-                </del>
-                <ins className="block bg-emerald-50 text-emerald-900 no-underline dark:bg-emerald-950 dark:text-emerald-100">
-                  {edit.to}
-                </ins>
-                <Button
-                  size="sm"
-                  className="mt-1"
-                  disabled={done || !found || streaming}
-                  onClick={() => apply([i])}
-                  data-testid="review-apply"
-                >
-                  {done
-                    ? tr(lang, { pt: 'Aplicada', en: 'Applied' })
-                    : found
-                      ? tr(lang, { pt: 'Aplicar', en: 'Apply' })
-                      : tr(lang, { pt: 'Trecho não encontrado', en: 'Passage not found' })}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
+        <EditList edits={review.edits} {...{ text, applied, streaming, lang }} onApply={(i) => apply([i])} />
       )}
       {status === 'done' && review.edits.length > 1 && (
         <Button size="sm" onClick={() => apply(review.edits.map((_, i) => i))} data-testid="review-apply-all">

@@ -1,67 +1,34 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Notice, Spinner, useCopy } from '@/components/ui';
-import { useSend, useStream } from '@/components/panel/context';
-import type { ApiError } from '@/lib/api/errors';
+import { useMemo } from 'react';
+import { Button, Card, CopyBar, Notice, Spinner } from '@/components/ui';
+import { useChatModel } from '@/components/draft/useChatModel';
+import { useModelStream } from '@/components/draft/useModelStream';
 import { CLASS_LABELS } from '@/lib/batch/committee';
-import { isChatModel } from '@/lib/draft/models';
 import { MEETING_PORT } from '@/lib/draft/port';
 import { tr } from '@/lib/i18n';
 import { briefLabel, briefToMarkdown, briefToText, buildBrief } from '@/lib/meeting/brief';
 import type { MeetingStore } from '@/lib/meeting/store';
 import type { BatchJob, Lang } from '@/lib/model';
-import { settings } from '@/lib/storage';
 import { useMeeting } from './useMeeting';
 
 /** "Plano da conversa": one paragraph from the model, streamed and stoppable; no profile credits. */
 function CallPlan({ store, lang }: { store: MeetingStore; lang: Lang }) {
-  const send = useSend();
-  const stream = useStream();
   const open = useMeeting(store, (s) => s.open)!;
   const keepPlan = useMeeting(store, (s) => s.keepPlan);
-  const [text, setText] = useState(open.brief.plan ?? '');
-  const [status, setStatus] = useState<'idle' | 'streaming' | 'done' | 'stopped' | 'error'>('idle');
-  const [error, setError] = useState<ApiError | null>(null);
-  const stop = useRef<(() => void) | null>(null);
-  useEffect(() => () => stop.current?.(), []);
+  const { model, models } = useChatModel();
+  const plan = useModelStream(MEETING_PORT, open.brief.plan ?? '');
+  const { text, status, error } = plan;
 
-  async function write() {
-    setError(null);
-    setText('');
-    setStatus('streaming');
-    try {
-      const list = (await send('models.list', {})).filter((m) => isChatModel(m.id));
-      const preferred = (await settings.get()).llmModel;
-      const model =
-        list.find((m) => m.id === preferred) ?? list.find((m) => m.id === 'service-chat') ?? list[0];
-      if (!model) throw new Error('no model');
-      let whole = '';
-      stop.current = stream(
-        {
-          entryIds: open.entries.map((e) => e.id).slice(0, 30),
-          title: open.brief.title,
-          language: lang,
-          model: model.id,
-        },
-        {
-          onDelta: (t) => {
-            whole += t;
-            setText(whole);
-          },
-          onDone: () => {
-            setStatus('done');
-            void keepPlan(whole);
-          },
-          onError: (e) => {
-            setError(e);
-            setStatus('error');
-          },
-        },
-        MEETING_PORT,
-      );
-    } catch {
-      setError(null);
-      setStatus('error');
-    }
+  function write() {
+    if (!model) return plan.set('', 'error');
+    plan.start(
+      {
+        entryIds: open.entries.map((e) => e.id).slice(0, 30),
+        title: open.brief.title,
+        language: lang,
+        model,
+      },
+      (whole) => void keepPlan(whole),
+    );
   }
 
   return (
@@ -90,18 +57,16 @@ function CallPlan({ store, lang }: { store: MeetingStore; lang: Lang }) {
       )}
       <div className="flex flex-wrap gap-2 print:hidden">
         {status === 'streaming' ? (
-          <Button
-            size="sm"
-            onClick={() => {
-              stop.current?.();
-              setStatus('stopped');
-            }}
-            data-testid="meeting-call-plan-stop"
-          >
+          <Button size="sm" onClick={() => plan.stop()} data-testid="meeting-call-plan-stop">
             {tr(lang, { pt: 'Parar', en: 'Stop' })}
           </Button>
         ) : (
-          <Button size="sm" onClick={() => void write()} data-testid="meeting-call-plan-write">
+          <Button
+            size="sm"
+            onClick={write}
+            loading={models.status === 'loading'}
+            data-testid="meeting-call-plan-write"
+          >
             {text
               ? tr(lang, { pt: 'Escrever de novo', en: 'Write again' })
               : tr(lang, { pt: 'Escrever plano da conversa', en: 'Write a plan for the call' })}
@@ -132,7 +97,6 @@ export function MeetingBriefView({
 }) {
   const open = useMeeting(store, (s) => s.open)!;
   const content = useMemo(() => buildBrief(open.brief, open.entries), [open.brief, open.entries]);
-  const { said, copy } = useCopy(lang);
   return (
     <section
       aria-labelledby="meeting-brief-title"
@@ -148,43 +112,22 @@ export function MeetingBriefView({
         </h2>
         {open.brief.when && <p className="text-xs">{open.brief.when}</p>}
       </div>
-      <div className="flex flex-wrap gap-2 print:hidden">
-        <Button
-          size="sm"
-          onClick={() =>
-            void copy(briefToText(content, open.brief.plan, lang), {
-              pt: 'Texto copiado.',
-              en: 'Text copied.',
-            })
-          }
-          data-testid="meeting-copy-text"
-        >
-          {tr(lang, { pt: 'Copiar texto', en: 'Copy text' })}
-        </Button>
-        <Button
-          size="sm"
-          onClick={() =>
-            void copy(briefToMarkdown(content, open.brief.plan, lang), {
-              pt: 'Markdown copiado.',
-              en: 'Markdown copied.',
-            })
-          }
-          data-testid="meeting-copy-markdown"
-        >
-          {tr(lang, { pt: 'Copiar Markdown', en: 'Copy Markdown' })}
-        </Button>
-        <Button size="sm" onClick={() => window.print()} data-testid="meeting-print">
-          {tr(lang, { pt: 'Imprimir', en: 'Print' })}
-        </Button>
+      <CopyBar
+        lang={lang}
+        label={tr(lang, { pt: 'Levar o resumo', en: 'Take the brief' })}
+        text={() => briefToText(content, open.brief.plan, lang)}
+        markdown={() => briefToMarkdown(content, open.brief.plan, lang)}
+        ids={{
+          text: 'meeting-copy-text',
+          markdown: 'meeting-copy-markdown',
+          print: 'meeting-print',
+          status: 'meeting-copied',
+        }}
+      >
         <Button size="sm" variant="ghost" onClick={onBack} data-testid="meeting-back">
           {tr(lang, { pt: 'Voltar', en: 'Back' })}
         </Button>
-      </div>
-      {said && (
-        <p role="status" className="text-xs" data-testid="meeting-copied">
-          {said}
-        </p>
-      )}
+      </CopyBar>
       {job?.pausedReason && <Notice tone="warning">{tr(lang, job.pausedReason)}</Notice>}
       {open.missing.length > 0 && (
         <Notice tone="warning" data-testid="meeting-missing">

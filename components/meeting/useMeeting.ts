@@ -8,7 +8,7 @@ import {
   type MeetingState,
   type MeetingStore,
 } from '@/lib/meeting/store';
-import { ownDomains, saveBrief } from '@/lib/storage';
+import { ownDomains, saveBrief, watchBatchJob } from '@/lib/storage';
 
 /** A meeting store for this component, reaching the worker through the panel's own client. */
 export function useMeetingStore(): MeetingStore {
@@ -18,6 +18,7 @@ export function useMeetingStore(): MeetingStore {
       send,
       now: Date.now,
       saveBrief,
+      watchBatch: watchBatchJob,
       learnDomain: (d) =>
         ownDomains.update((list) => (list.includes(d) ? list : [...list, normalDomain(d)].slice(0, 20))),
     }),

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { AnalysisHead, AnalysisSections } from '@/components/analysis';
-import { Button, Notice, downloadText, useAction, useCopy, useStored } from '@/components/ui';
+import { Button, CopyBar, Notice, downloadText, useAction, useStored } from '@/components/ui';
 import { chargedText } from '@/components/credits';
 import { creditsText, formatDate, tr } from '@/lib/i18n';
 import { analysisFileName, analysisToJson, analysisToMarkdown, analysisToText } from '@/lib/panel/copy';
@@ -32,40 +32,21 @@ export const RESULT_REST_MARK = 'perfil:result-rest';
 
 /** Copy, export and print: the analysis taken to a CRM note, a file or paper. */
 function ExportBar({ entry, lang }: { entry: HistoryEntry; lang: Lang }) {
-  const { said, copy } = useCopy(lang);
   return (
-    <div
-      className="flex flex-wrap items-center gap-1.5 print:hidden"
-      role="toolbar"
-      aria-label={tr(lang, { pt: 'Levar a análise', en: 'Take the analysis' })}
+    <CopyBar
+      lang={lang}
+      label={tr(lang, { pt: 'Levar a análise', en: 'Take the analysis' })}
+      text={() => analysisToText(entry, lang)}
+      markdown={() => analysisToMarkdown(entry, lang)}
+      ids={{ status: 'export-status' }}
     >
-      <Button
-        size="sm"
-        onClick={() => void copy(analysisToText(entry, lang), { pt: 'Texto copiado.', en: 'Text copied.' })}
-      >
-        {tr(lang, { pt: 'Copiar texto', en: 'Copy text' })}
-      </Button>
-      <Button
-        size="sm"
-        onClick={() =>
-          void copy(analysisToMarkdown(entry, lang), { pt: 'Markdown copiado.', en: 'Markdown copied.' })
-        }
-      >
-        {tr(lang, { pt: 'Copiar Markdown', en: 'Copy Markdown' })}
-      </Button>
       <Button
         size="sm"
         onClick={() => downloadText(analysisFileName(entry), 'application/json', analysisToJson(entry))}
       >
         {tr(lang, { pt: 'Exportar JSON', en: 'Export JSON' })}
       </Button>
-      <Button size="sm" onClick={() => window.print()}>
-        {tr(lang, { pt: 'Imprimir', en: 'Print' })}
-      </Button>
-      <span role="status" className="text-xs" data-testid="export-status">
-        {said}
-      </span>
-    </div>
+    </CopyBar>
   );
 }
 

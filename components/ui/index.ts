@@ -10,3 +10,4 @@ export { Spinner } from './Spinner';
 export { UserError, errorText, useAction, type ActionState } from './useAction';
 export { useStored } from './useStored';
 export { useCopy } from './useCopy';
+export { CopyBar } from './CopyBar';

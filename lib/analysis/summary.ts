@@ -3,7 +3,7 @@ import { OCEAN_LABELS, type Analysis, type OceanTrait } from './model';
 /** What the summary card says at a glance. */
 
 /** The Big Five as a seller reads them: emotional stability stands for its inverse, neuroticism. */
-const BIG_FIVE: readonly OceanTrait[] = [
+export const BIG_FIVE: readonly OceanTrait[] = [
   'openness',
   'conscientiousness',
   'extraversion',

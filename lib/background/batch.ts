@@ -1,9 +1,7 @@
-import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { BatchItem, BatchResponse } from '@/lib/api/schemas';
 import { plausibleCharge } from '@/lib/api/billing';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, isAccountWide, isRateLimit, toApiError } from '@/lib/api/errors';
-import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { chunk } from '@/lib/batch/chunk';
 import { EMBED_BATCH } from '@/lib/draft/similar';
 import { combineVerdicts, type LostVerdict } from '@/lib/batch/lost-cost';
@@ -13,6 +11,7 @@ import { planBatch, selectForJob } from '@/lib/batch/plan';
 import { personKey, type History } from '@/lib/history';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
+import { buildEntry } from './history-entry';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import type { SpendService } from './spend';
@@ -280,20 +279,9 @@ export function createBatchService(deps: BatchDeps) {
   }
 
   function toEntry(job: BatchJob, row: BatchRow, item: BatchItem, charged: number): HistoryEntry {
-    const { analysis, issues } = normalizeAnalysis(item.analise, { aiInsights: item.ai_insights });
-    return {
-      id: row.entryId!,
-      personKey: personKey(row.input),
-      input: row.input,
-      depth: job.depth,
-      lang: 'pt',
-      endpoint: job.endpoint,
-      creditsCharged: charged,
-      createdAt: now(),
-      analysis,
-      version: ANALYSIS_VERSION,
-      issues,
-    };
+    const facts = { id: row.entryId!, input: row.input, depth: job.depth, lang: 'pt' as const };
+    const paid = { endpoint: job.endpoint, creditsCharged: charged, createdAt: now() };
+    return buildEntry({ ...facts, ...paid }, { analise: item.analise, ai_insights: item.ai_insights });
   }
 
   async function send(job: BatchJob, rows: BatchRow[], permit: Permit, request: string): Promise<void> {

@@ -8,20 +8,30 @@ export const EXPORT_STEP = 250;
 
 /** A message from one of our pages to the service worker itself (postMessage), with the port to answer on. */
 export interface WorkerMessage {
+  /** The sender's origin (ExtendableMessageEvent.origin): `chrome-extension://<id>` for our pages. */
+  origin: string;
   data: unknown;
   ports: readonly { postMessage(message: ExportReply): void; close(): void }[];
 }
 
 /**
- * The whole history as a file in the format asked, through the service worker's own channel (only our extension's
- * pages reach it: it is same-origin): written here a step of entries at a time, each step's text posted on the port
+ * The whole history as a file in the format asked, through the service worker's own channel (same-origin, and
+ * checked like every other channel: a message whose origin is not `ours`, our pages' `chrome-extension://<id>/`,
+ * gets no answer and its port is closed): written here a step of entries at a time, each step's text posted on the port
  * given while the next step is read, then the closing text with the count, or the error. The entries are those the
  * history holds (its deletions and retention apply), newest first.
  */
-export async function answerExport(history: Pick<History, 'page'>, message: WorkerMessage): Promise<void> {
+export async function answerExport(
+  history: Pick<History, 'page'>,
+  message: WorkerMessage,
+  ours: string,
+): Promise<void> {
   const port = message.ports[0];
+  if (!port) return;
+  // `ours` ends in '/', an origin never does (URL.origin would read 'null' for this scheme outside Chrome).
+  if (`${message.origin}/` !== ours) return port.close();
   const request = exportRequestSchema.safeParse(message.data);
-  if (!port || !request.success) return;
+  if (!request.success) return;
   const writer = historyFileWriter(request.data.format);
   let next: ReturnType<History['page']> | null = history.page(null, EXPORT_STEP);
   let count = 0;

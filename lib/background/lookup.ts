@@ -1,15 +1,14 @@
-import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import type { SingleResult } from '@/lib/api/client';
 import { plausibleCharge } from '@/lib/api/billing';
 import { ENDPOINTS } from '@/lib/api/endpoints';
 import { ApiFailure, toApiError } from '@/lib/api/errors';
-import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { personKey, type History } from '@/lib/history';
 import { credits as storedCredits, keyStatus, settings } from '@/lib/storage';
 import type { ClientFactory } from './api';
 import type { CreditsService } from './credits';
 import type { JobOutcome, JobStore } from './jobs';
 import { announceSettled } from '@/lib/announce';
+import { buildEntry } from './history-entry';
 import { createKeeper } from './kept';
 import type { KeepAlive } from './keep-alive';
 import type { SpendService } from './spend';
@@ -104,10 +103,6 @@ export function createLookupService(deps: LookupDeps) {
     before: number | null,
   ): HistoryEntry {
     const { input, depth, lang } = job.request;
-    const { analysis, issues } = normalizeAnalysis(res.analise, {
-      metadata: res.metadata,
-      aiInsights: res.ai_insights,
-    });
     // What the service says it charged, else the contract's price (an unreadable figure is never recorded); a claim
     // far beyond what the call can cost is kept as the service's claim only.
     const price = ENDPOINTS[endpoint].credits;
@@ -121,25 +116,26 @@ export function createLookupService(deps: LookupDeps) {
     const notices = [res.degraded && plusFallback(quoted), check && billingNotice(check)].filter(
       (n): n is Text => !!n,
     );
-    return {
-      id: job.id,
-      personKey: personKey(input),
-      input,
-      // Plus without its AI provider is a Complete analysis: a later Plus request must not be served from it.
-      depth: res.degraded ? 'complete' : depth,
-      lang,
-      endpoint: ENDPOINTS[endpoint].path,
-      creditsCharged: charged,
-      createdAt: now(),
-      analysis,
-      version: ANALYSIS_VERSION,
-      issues,
-      ...(notices.length > 0 && {
-        notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },
-      }),
-      ...(check && { billingCheck: check }),
-      ...(implausible !== undefined && { implausibleCharge: implausible }),
-    };
+    return buildEntry(
+      {
+        id: job.id,
+        input,
+        // Plus without its AI provider is a Complete analysis: a later Plus request must not be served from it.
+        depth: res.degraded ? 'complete' : depth,
+        lang,
+        endpoint: ENDPOINTS[endpoint].path,
+        creditsCharged: charged,
+        createdAt: now(),
+      },
+      res,
+      {
+        ...(notices.length > 0 && {
+          notice: { pt: notices.map((n) => n.pt).join(' '), en: notices.map((n) => n.en).join(' ') },
+        }),
+        ...(check && { billingCheck: check }),
+        ...(implausible !== undefined && { implausibleCharge: implausible }),
+      },
+    );
   }
 
   /** The client and the balance before (to compare its drop with the price once the service answers). */

@@ -18,3 +18,16 @@ export function isChatModel(id: string): boolean {
   if (/(^|[-_.:/])chat([-_.:/]|$)/.test(name)) return true;
   return !NOT_CHAT.some((p) => p.test(name));
 }
+
+/**
+ * The chat model to write with, from the model API's list: the one the settings prefer, else the service's own
+ * 'service-chat', else the first chat model; undefined when the list offers no chat model.
+ */
+export function pickChatModel<M extends { id: string }>(
+  list: readonly M[],
+  preferred: string | undefined,
+): { chat: M[]; pick: M | undefined } {
+  const chat = list.filter((m) => isChatModel(m.id));
+  const pick = chat.find((m) => m.id === preferred) ?? chat.find((m) => m.id === 'service-chat') ?? chat[0];
+  return { chat, pick };
+}

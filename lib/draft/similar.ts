@@ -2,7 +2,7 @@ import type { ApiClient } from '@/lib/api/client';
 import { embeddingVector } from '@/lib/api/model-schemas';
 import type { HistoryEntry, HistorySummary, SimilarPeople, SimilarPerson } from '@/lib/model';
 import { EMBEDDINGS_DB, openEmbeddingsDb, type EmbeddingsDb } from '@/lib/storage/idb';
-import { quantize, quantizedCosine } from './vectors';
+import { quantize, quantizedCosine } from '@/lib/vectors';
 
 /*
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona

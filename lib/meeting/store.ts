@@ -4,6 +4,7 @@ import type { MeetingReading } from '@/lib/extract/meeting-types';
 import type { BatchJob, BatchPlan, Depth, HistoryEntry, LookupInput } from '@/lib/model';
 import type { PanelWorker } from '@/lib/panel/worker';
 import type { MeetingBrief } from '@/lib/storage/meeting';
+import { newestOnly } from '@/lib/newest';
 import { meetingPeople, type Attendee, type MeetingPeople } from './attendees';
 
 /*
@@ -19,8 +20,11 @@ export interface MeetingDeps {
   saveBrief(brief: MeetingBrief): Promise<unknown>;
   /** Adds the seller's own domain read from the page to "Domínios da minha empresa". */
   learnDomain(domain: string): Promise<unknown>;
-  /** How often a running batch is asked about. */
-  pollMs?: number;
+  /**
+   * Follows a batch job as the worker stores it (lib/storage/batch.ts watchBatchJob, as the batch page does):
+   * called back with the job at once and on every change; returns the unsubscribe.
+   */
+  watchBatch(id: string, onJob: (job: BatchJob | null) => void): () => void;
 }
 
 export interface Row extends Attendee {
@@ -67,7 +71,6 @@ export interface MeetingActions {
 export type MeetingStore = StoreApi<MeetingState & MeetingActions>;
 
 const PLAN_DEBOUNCE_MS = 150;
-const POLL_MS = 700;
 
 /** Who a meeting is, to tell a new one from the same one read again. */
 export const meetingKey = (r: MeetingReading) =>
@@ -75,28 +78,71 @@ export const meetingKey = (r: MeetingReading) =>
 
 export const selectedInputs = (rows: Row[]) => rows.filter((r) => r.selected).map((r) => r.input);
 
+/**
+ * The brief a batch ends in: the people whose analysis the job saved, in the job's order, and those it has none
+ * for (out of credits, a row that failed).
+ */
+export function briefOfJob(
+  job: BatchJob,
+  reading: MeetingReading | null,
+  entries: HistoryEntry[],
+  at: number,
+): OpenBrief {
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const people = job.rows.flatMap((r) =>
+    r.entryId && byId.has(r.entryId) ? [{ input: r.input, entryId: r.entryId }] : [],
+  );
+  const brief: MeetingBrief = {
+    id: `m${at.toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+    title: reading?.title ?? '',
+    when: reading?.when ?? '',
+    source: reading?.source ?? '',
+    createdAt: at,
+    depth: job.depth,
+    people,
+  };
+  const missing = job.rows.filter((r) => !r.entryId || !byId.has(r.entryId)).map((r) => r.input);
+  return { brief, entries: people.map((p) => byId.get(p.entryId)!), missing };
+}
+
 export function createMeetingStore(deps: MeetingDeps): MeetingStore {
-  let planGen = 0;
-  let planTimer: ReturnType<typeof setTimeout> | undefined;
+  const plans = newestOnly<BatchPlan>(PLAN_DEBOUNCE_MS);
   let loadedKey = '';
-  const pollMs = deps.pollMs ?? POLL_MS;
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  /** The job, followed until it stops running: done, or stopped by itself (out of credits, key refused). */
+  const settled = (id: string, onJob: (job: BatchJob) => void) =>
+    new Promise<BatchJob>((resolve, reject) => {
+      let over = false;
+      const end = (then: () => void) => {
+        over = true;
+        queueMicrotask(() => stop());
+        then();
+      };
+      const stop = deps.watchBatch(id, (job) => {
+        if (over) return;
+        if (!job) return end(() => reject(new Error('batch gone')));
+        onJob(job);
+        if (job.status !== 'running') end(() => resolve(job));
+      });
+    });
 
   return createStore<MeetingState & MeetingActions>()((set, get) => {
     function replan() {
-      clearTimeout(planTimer);
-      const gen = ++planGen;
       const people = selectedInputs(get().rows);
-      if (!people.length) return set({ plan: null, planning: false, planError: null });
+      if (!people.length) {
+        plans.cancel();
+        return set({ plan: null, planning: false, planError: null });
+      }
       set({ planning: true });
-      planTimer = setTimeout(() => {
-        deps
-          .send('batch.plan', { people, depth: get().depth })
-          .then((plan) => gen === planGen && set({ plan, planning: false, planError: null }))
-          .catch(
-            (e: unknown) => gen === planGen && set({ plan: null, planning: false, planError: toApiError(e) }),
-          );
-      }, PLAN_DEBOUNCE_MS);
+      plans.ask(
+        () => deps.send('batch.plan', { people, depth: get().depth }),
+        (r) =>
+          set(
+            r.ok
+              ? { plan: r.value, planning: false, planError: null }
+              : { plan: null, planning: false, planError: toApiError(r.error) },
+          ),
+      );
     }
 
     async function entriesOf(ids: string[]): Promise<(HistoryEntry | null)[]> {
@@ -104,28 +150,10 @@ export function createMeetingStore(deps: MeetingDeps): MeetingStore {
     }
 
     async function finish(job: BatchJob) {
-      const { reading } = get();
       const entries = await deps.send('batch.entries', { id: job.id });
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      const people = job.rows.flatMap((r) =>
-        r.entryId && byId.has(r.entryId) ? [{ input: r.input, entryId: r.entryId }] : [],
-      );
-      const at = deps.now();
-      const brief: MeetingBrief = {
-        id: `m${at.toString(36)}${Math.random().toString(36).slice(2, 8)}`,
-        title: reading?.title ?? '',
-        when: reading?.when ?? '',
-        source: reading?.source ?? '',
-        createdAt: at,
-        depth: job.depth,
-        people,
-      };
-      if (people.length) await deps.saveBrief(brief).catch(() => undefined);
-      const missing = job.rows.filter((r) => !r.entryId || !byId.has(r.entryId)).map((r) => r.input);
-      set({
-        phase: 'brief',
-        open: { brief, entries: people.map((p) => byId.get(p.entryId)!), missing },
-      });
+      const open = briefOfJob(job, get().reading, entries, deps.now());
+      if (open.entries.length) await deps.saveBrief(open.brief).catch(() => undefined);
+      set({ phase: 'brief', open });
     }
 
     return {
@@ -195,14 +223,8 @@ export function createMeetingStore(deps: MeetingDeps): MeetingStore {
           // the worker plans again and refuses, charging nothing, when the balance does not cover the batch
           const { jobId } = await deps.send('batch.start', { people, depth });
           set({ phase: 'running' });
-          for (;;) {
-            const job = await deps.send('batch.get', { id: jobId });
-            set({ job });
-            if (!job) throw new Error('batch gone');
-            // done, or stopped by itself (out of credits, key refused: `job.pausedReason`): the brief of who is ready
-            if (job.status !== 'running') return await finish(job);
-            await sleep(pollMs);
-          }
+          // done, or stopped by itself (out of credits, key refused: `job.pausedReason`): the brief of who is ready
+          await finish(await settled(jobId, (job) => set({ job })));
         } catch (e) {
           set({ phase: 'choosing', error: toApiError(e) });
           replan();

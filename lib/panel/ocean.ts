@@ -1,4 +1,5 @@
 import { OCEAN_LABELS, type OceanScores, type OceanTrait } from '@/lib/analysis/model';
+import { BIG_FIVE } from '@/lib/analysis/summary';
 import type { Lang } from '@/lib/model';
 
 export interface OceanBar {
@@ -14,15 +15,6 @@ export interface OceanChartModel {
   neuroticism?: number;
 }
 
-/** The Big Five as a seller reads them; emotional stability stands for its inverse, neuroticism. */
-const CHART: readonly OceanTrait[] = [
-  'openness',
-  'conscientiousness',
-  'extraversion',
-  'agreeableness',
-  'emotionalStability',
-];
-
 const score = (x: number | undefined): number | undefined =>
   x === undefined ? undefined : Math.round(x * 100);
 
@@ -31,7 +23,7 @@ export function oceanChart(ocean: OceanScores | undefined, lang: Lang): OceanCha
   if (!ocean) return undefined;
   // the normalizer already put every score in 0–1 and made stability and neuroticism agree (reconcileOcean)
   const scores = ocean;
-  const bars = CHART.flatMap((trait) => {
+  const bars = BIG_FIVE.flatMap((trait) => {
     const value = score(scores[trait]);
     return value === undefined ? [] : [{ trait, label: OCEAN_LABELS[trait][lang], value }];
   });

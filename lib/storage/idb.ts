@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type OpenDBCallbacks } from 'idb';
 import { isHistoryEntry, type DraftVersion, type HistoryEntry, type HistorySummary } from '@/lib/model';
-import { quantize } from '@/lib/draft/vectors';
+import { quantize } from '@/lib/vectors';
 import { fold } from '@/lib/text';
 
 /*

@@ -5,7 +5,7 @@
  */
 import { createHistory } from '@/lib/history';
 import { EMBEDDING_MODEL } from '@/lib/draft/similar';
-import { quantize } from '@/lib/draft/vectors';
+import { quantize } from '@/lib/vectors';
 import type { HistoryEntry } from '@/lib/model';
 import { openEmbeddingsDb } from '@/lib/storage/idb';
 

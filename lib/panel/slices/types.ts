@@ -1,7 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import type { MeetingReading } from '@/lib/extract/meeting-types';
+import type { ContentResponse } from '@/lib/messaging';
 import type { PanelWorker } from '@/lib/panel/worker';
 import type { Depth, HistoryEntry, Lang, LookupJob, LookupRequest, Quote, Text } from '@/lib/model';
 import type { RecipeNotice } from '@/lib/recipe/protocol';
@@ -29,17 +29,8 @@ export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa:
 export type Detection =
   | { status: 'idle' }
   | { status: 'detecting' }
-  /** `composing`: a box the seller writes in has the page's focus. */
-  | {
-      status: 'done';
-      url: string;
-      title: string;
-      candidates: Candidate[];
-      composing?: boolean;
-      meeting?: MeetingReading;
-      /** The recipe the seller taught for this site: what it found, what it no longer finds (lib/recipe/). */
-      recipe?: RecipeNotice;
-    }
+  /** What the page's content script answered (the protocol's own type), with the taught recipe's notice (lib/recipe/). */
+  | ({ status: 'done' } & ContentResponse & { recipe?: RecipeNotice })
   | { status: 'not_granted' | 'unsupported' | 'failed'; url: string; origin: string | null };
 
 /** Where the form's content came from; null: no form yet (several people to choose from). */

@@ -42,7 +42,15 @@ function port() {
   };
 }
 
-const ask = (p: ReturnType<typeof port>, format: 'json' | 'csv' = 'json'): WorkerMessage => ({
+/** Our pages' origin, as the worker's `runtime.getURL('/')` spells it. */
+const OURS = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop/';
+
+const ask = (
+  p: ReturnType<typeof port>,
+  format: 'json' | 'csv' = 'json',
+  origin = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+): WorkerMessage => ({
+  origin,
   data: { type: 'history.export', format },
   ports: [p.port],
 });
@@ -66,7 +74,7 @@ describe('the export over the worker channel', () => {
     // Written oldest first, two at each instant: the export still follows the history's order.
     for (let i = n - 1; i >= 0; i--) await history.put(entry(i, NOW - Math.floor(i / 2) * 1000));
     const p = port();
-    await answerExport(history, ask(p));
+    await answerExport(history, ask(p), OURS);
     expect(p.posted.map((m) => m.type)).toEqual(['page', 'page', 'done']);
     const pages = p.posted.filter((m) => m.type === 'page');
     expect(pages.map(({ done, total }) => [done, total])).toEqual([
@@ -88,7 +96,7 @@ describe('the export over the worker channel', () => {
     await history.delete('e2');
     await history.prune();
     const p = port();
-    await answerExport(history, ask(p));
+    await answerExport(history, ask(p), OURS);
     const exported = JSON.parse(file(p)) as JsonFile;
     expect(exported.entries.map((e) => e.id)).toEqual(['e0', 'e1', 'e3', 'e4', 'e5']);
     expect(exported.entries[0]).toEqual(entry(0));
@@ -101,7 +109,7 @@ describe('the export over the worker channel', () => {
     const n = EXPORT_STEP + 2;
     for (let i = n - 1; i >= 0; i--) await history.put(entry(i));
     const p = port();
-    await answerExport(history, ask(p, 'csv'));
+    await answerExport(history, ask(p, 'csv'), OURS);
     expect(p.posted.map((m) => m.type)).toEqual(['page', 'page', 'done']);
     expect(file(p)).toBe(historyToCsv((await history.page(null, n)).entries));
     expect(p.closed()).toBe(true);
@@ -109,7 +117,7 @@ describe('the export over the worker channel', () => {
 
   it('an empty history is one empty step and a count of 0', async () => {
     const p = port();
-    await answerExport(open(), ask(p));
+    await answerExport(open(), ask(p), OURS);
     expect(p.posted).toMatchObject([
       { type: 'page', done: 0, total: 0 },
       { type: 'done', count: 0 },
@@ -120,7 +128,7 @@ describe('the export over the worker channel', () => {
   it('a failed read is an error on the port, not a silence', async () => {
     const p = port();
     const broken = { page: () => Promise.reject(new Error('disk')) };
-    await answerExport(broken, ask(p));
+    await answerExport(broken, ask(p), OURS);
     expect(p.posted).toHaveLength(1);
     expect(p.posted[0]!.type).toBe('error');
     expect(p.closed()).toBe(true);
@@ -130,14 +138,31 @@ describe('the export over the worker channel', () => {
     const p = port();
     const history = open();
     await history.put(entry(0));
+    const origin = OURS.slice(0, -1);
     const bad: WorkerMessage[] = [
-      { data: { type: 'history.clear' }, ports: [p.port] },
-      { data: null, ports: [p.port] },
-      { data: { type: 'history.export' }, ports: [p.port] },
-      { data: { type: 'history.export', format: 'xml' }, ports: [p.port] },
-      { data: { type: 'history.export', format: 'json' }, ports: [] },
+      { origin, data: { type: 'history.clear' }, ports: [p.port] },
+      { origin, data: null, ports: [p.port] },
+      { origin, data: { type: 'history.export' }, ports: [p.port] },
+      { origin, data: { type: 'history.export', format: 'xml' }, ports: [p.port] },
+      { origin, data: { type: 'history.export', format: 'json' }, ports: [] },
     ];
-    for (const m of bad) await answerExport(history, m);
+    for (const m of bad) await answerExport(history, m, OURS);
     expect(p.posted).toEqual([]);
+  });
+
+  it('answers nobody but our pages: another origin (a page, another extension) gets its port closed and no byte', async () => {
+    const history = open();
+    await history.put(entry(0));
+    for (const origin of [
+      'https://www.linkedin.com',
+      'chrome-extension://ponmlkjihgfedcbaponmlkjihgfedcba',
+      '',
+      'null',
+    ]) {
+      const p = port();
+      await answerExport(history, ask(p, 'json', origin), OURS);
+      expect(p.posted).toEqual([]);
+      expect(p.closed()).toBe(true);
+    }
   });
 });

@@ -5,7 +5,10 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '@/lib/api/client';
 import { createSimilarity, EMBED_BATCH, embeddingText } from '@/lib/draft/similar';
-import { dequantize, quantize, quantizedCosine } from '@/lib/draft/vectors';
+import { quantize, quantizedCosine, SCALE } from '@/lib/vectors';
+
+/** The unit vector back, as Float32 (what `quantize` kept of it): the oracle the tests read a quantized vector by. */
+const dequantize = (q: Int8Array): Float32Array => Float32Array.from(q, (x) => x / SCALE);
 import { toSummary } from '@/lib/history';
 import type { HistoryEntry } from '@/lib/model';
 import { EMBEDDINGS_DB, EMBEDDINGS_VERSION, openEmbeddingsDb } from '@/lib/storage/idb';

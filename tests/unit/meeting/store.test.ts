@@ -33,7 +33,6 @@ function fakeWorker() {
   const asked: { type: RequestType; data: unknown }[] = [];
   const history = new Map<string, HistoryEntry>();
   let job: BatchJob | null = null;
-  let polls = 0;
   const send = (async <T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]> => {
     asked.push({ type, data });
     const d = data as never as { people: LookupInput[]; id: string; depth: 'quick' };
@@ -55,24 +54,35 @@ function fakeWorker() {
       };
       return reply({ jobId: 'j1' });
     }
-    if (type === 'batch.get') {
-      if (polls++ > 0 && job) {
-        job = {
-          ...job,
-          status: 'done',
-          rows: job.rows.map((r) => ({ ...r, status: 'done', entryId: `e${r.id}` })),
-        };
-        job.rows.forEach((r) =>
-          history.set(r.entryId!, entry(r.entryId!, r.input.primeiro_nome, r.input.empresa)),
-        );
-      }
-      return reply(job);
-    }
     if (type === 'batch.entries') return reply([...history.values()]);
     if (type === 'history.get') return reply(history.get(d.id) ?? null);
     throw new Error(`unexpected ${type}`);
   }) as MeetingDeps['send'];
-  return { send, asked, history };
+  /** The job as the worker stores it: running when first read, done at the next change. */
+  const watched: string[] = [];
+  let unwatched = 0;
+  const watchBatch: MeetingDeps['watchBatch'] = (id, onJob) => {
+    watched.push(id);
+    let live = true;
+    setTimeout(() => live && onJob(job), 0);
+    setTimeout(() => {
+      if (!live || !job) return;
+      job = {
+        ...job,
+        status: 'done',
+        rows: job.rows.map((r) => ({ ...r, status: 'done', entryId: `e${r.id}` })),
+      };
+      job.rows.forEach((r) =>
+        history.set(r.entryId!, entry(r.entryId!, r.input.primeiro_nome, r.input.empresa)),
+      );
+      onJob(job);
+    }, 5);
+    return () => {
+      live = false;
+      unwatched++;
+    };
+  };
+  return { send, watchBatch, asked, history, watched, unwatched: () => unwatched };
 }
 
 function setup() {
@@ -85,7 +95,7 @@ function setup() {
     now: () => 1_700_000_000_000,
     saveBrief: async (b) => void saved.push(b),
     learnDomain: async (d) => void learned.push(d),
-    pollMs: 5,
+    watchBatch: worker.watchBatch,
   });
   return { store, worker, saved, learned };
 }
@@ -132,6 +142,10 @@ describe('meeting store', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ title: reading.title, when: reading.when, depth: 'quick' });
     expect(saved[0]!.people.map((p) => p.entryId)).toEqual(['e0', 'e1']);
+    // the batch is followed where the worker stores it, never asked about over and over, and let go once done
+    expect(worker.asked.map((a) => a.type)).not.toContain('batch.get');
+    expect(worker.watched).toEqual(['j1']);
+    expect(worker.unwatched()).toBe(1);
     const started = worker.asked.find((a) => a.type === 'batch.start')!.data as { people: LookupInput[] };
     // only names and companies go to the worker: no address, nothing of the description
     expect(JSON.stringify(started)).not.toContain('@');
@@ -161,6 +175,7 @@ describe('meeting store', () => {
       now: Date.now,
       saveBrief: async () => undefined,
       learnDomain: async () => undefined,
+      watchBatch: () => () => undefined,
     });
     refusing.getState().load(reading, [], 'quick');
     await refusing.getState().prepare();

@@ -1,10 +1,12 @@
 /*
+ * A leaf module (it imports nothing), so that storage (lib/storage/idb.ts) and the similarity search alike may use it.
  * Embedding vectors as the similarity search keeps them: the unit vector, one signed byte a dimension. Cosine
  * similarity is then a dot product of small integers, and 1536 dimensions take 1.5 kB on disk and in memory
  * (against 6 kB as Float32 and 12 kB as plain numbers); the score moves by well under 0.01.
  */
 
-const SCALE = 127;
+/** What a unit vector's components are scaled by before rounding to a signed byte. */
+export const SCALE = 127;
 
 /** The vector as one byte a dimension, after scaling it to length 1; null when it has no direction or a bad value. */
 export function quantize(vector: ArrayLike<unknown>): Int8Array | null {
@@ -20,9 +22,6 @@ export function quantize(vector: ArrayLike<unknown>): Int8Array | null {
   for (let i = 0; i < vector.length; i++) out[i] = Math.round((vector[i] as number) * k);
   return out;
 }
-
-/** The unit vector back, as Float32 (what `quantize` kept of it). */
-export const dequantize = (q: Int8Array): Float32Array => Float32Array.from(q, (x) => x / SCALE);
 
 /** Cosine similarity of two quantized vectors (both unit length), -1 to 1. */
 export function quantizedCosine(a: Int8Array, b: Int8Array): number {
