@@ -40,7 +40,7 @@ function reached(): Set<string> {
 }
 
 describe("the popup's own stylesheet", () => {
-  it("names every folder of the popup's code that can carry classes", () => {
+  it("names every folder or file of the popup's code that can carry classes", () => {
     const css = read(STYLESHEET);
     const named = [...css.matchAll(/@source\s+'([^']+)'/g)].map((m) =>
       path.join(path.dirname(STYLESHEET), m[1]!),
@@ -48,7 +48,7 @@ describe("the popup's own stylesheet", () => {
     expect(named.length).toBeGreaterThan(0);
     const styled = [...reached()].filter((f) => f.startsWith('components/') || f.startsWith('entrypoints/'));
     expect(styled).toContain('components/popup/Popup.tsx');
-    const unnamed = styled.filter((f) => !named.some((dir) => f.startsWith(`${dir}/`)));
+    const unnamed = styled.filter((f) => !named.some((src) => f === src || f.startsWith(`${src}/`)));
     expect(unnamed).toEqual([]);
   });
 
