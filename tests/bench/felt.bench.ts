@@ -24,16 +24,14 @@
  *
  *   npm run build:sandbox && npx tsx tests/bench/felt.bench.ts
  */
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
-import { extensionPath, launchWithExtension } from '../e2e/browser';
-import { pageCases, readPage } from '../fixtures/pages/cases';
-import { startSandbox } from '../sandbox/server';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { extensionPath } from '../e2e/browser';
 import { panelScripts } from './sidepanel.bench';
+import { openProfileBench } from './profile-bench';
 import { median, runWhenMain } from './stats';
 
 export const kind = 'browser';
@@ -47,10 +45,6 @@ const BUDGET = {
   popupPx: 600,
   panelGzKb: 90,
 };
-
-const FLOOR_HTML = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>floor</title>
-<script type="module" src="/floor.js"></script></head><body><p id="v"></p></body></html>`;
-const FLOOR_JS = `document.getElementById('v').textContent = '42 créditos'; performance.mark('floor-painted');`;
 
 /** gzipped kB of React alone: the JavaScript floor of any React page. */
 async function reactFloorKb(): Promise<number> {
@@ -74,15 +68,6 @@ createRoot(document.body).render(createElement('p', null, '42 créditos'));`,
 const spread = (xs: number[]) =>
   `median ${median(xs).toFixed(1)} (min ${Math.min(...xs).toFixed(1)} – max ${Math.max(...xs).toFixed(1)}, n=${xs.length})`;
 const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
-
-async function workerOf(context: BrowserContext): Promise<Worker> {
-  for (let i = 0; i < 200; i++) {
-    const w = context.serviceWorkers().at(-1);
-    if (w && (await w.evaluate(() => typeof chrome.storage).catch(() => 'undefined')) === 'object') return w;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the extension worker did not start');
-}
 
 /** Milliseconds from a click on the `index`-th element matching `click` until an element matching `shown` is on the page. */
 export const clickUntilShown = (page: Page, click: string, shown: string, index = 0) =>
@@ -177,75 +162,13 @@ async function openTimed(context: BrowserContext, url: string, mark: string, kee
   return { at, page };
 }
 
-/**
- * A fresh sandbox account with `credits`, the extension pointed at the sandbox and holding its key, and the balance
- * read once: where every Chromium bench starts. Returns the key.
- */
-export async function keyedAtSandbox(
-  context: BrowserContext,
-  worker: Worker,
-  ext: (p: string) => string,
-  sandboxUrl: string,
-  credits: number,
-): Promise<string> {
-  const res = await fetch(`${sandboxUrl}/__sandbox/accounts`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tier: 'complete', plan: 'crm_enterprise', credits, status: 'active' }),
-  });
-  const { api_key: key } = (await res.json()) as { api_key: string };
-  await worker.evaluate(async (url) => {
-    const { settings = {} } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({
-      settings: {
-        ...settings,
-        language: 'pt',
-        reuseDays: 0,
-        environment: 'sandbox',
-        baseUrls: { production: '', development: '', custom: '', sandbox: url },
-        llmBaseUrl: url,
-      },
-    });
-  }, sandboxUrl);
-  const options = await context.newPage();
-  await options.goto(ext('options.html'));
-  await options.evaluate((k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }), key);
-  await options.evaluate(() => chrome.runtime.sendMessage({ type: 'credits.get', data: {} }));
-  await options.close();
-  return key;
-}
-
 export async function run(): Promise<string> {
   if (!existsSync(path.join(extensionPath, 'sidepanel.html')))
     throw new Error('Build the extension first: npm run build:sandbox');
-  const copy = mkdtempSync(path.join(tmpdir(), 'perfil-felt-ext-'));
-  cpSync(extensionPath, copy, { recursive: true });
-  writeFileSync(path.join(copy, 'floor.html'), FLOOR_HTML);
-  writeFileSync(path.join(copy, 'floor.js'), FLOOR_JS);
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-felt-'));
-  const sandbox = await startSandbox({ port: 0, latencyScale: 0.01 });
-  const context = await launchWithExtension(userDataDir, copy);
+  const bench = await openProfileBench('felt');
+  const { copy, context, worker, ext, id, tab, panelUrl } = bench;
   const lines: string[] = [];
   try {
-    const worker = await workerOf(context);
-    const id = new URL(worker.url()).host;
-    const ext = (p: string) => `chrome-extension://${id}/${p}`;
-    await keyedAtSandbox(context, worker, ext, sandbox.url, 5000);
-
-    // A LinkedIn profile in a tab, served once through a route that is removed before any timing.
-    const profile = pageCases.find((c) => c.file === 'linkedin-profile.html')!;
-    await context.route(profile.url, (r) =>
-      r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: readPage(profile.file) }),
-    );
-    const ids = () => worker.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.id!));
-    const before = await ids();
-    const tab = await context.newPage();
-    await tab.goto(profile.url);
-    await context.unrouteAll({ behavior: 'wait' });
-    // The tabs' addresses are not ours to read: the profile's tab is the one that just appeared.
-    const tabId = (await ids()).find((t) => !before.includes(t));
-    if (tabId === undefined) throw new Error('the profile tab was not found');
-    const panelUrl = ext(`sidepanel.html?tabId=${tabId}`);
     const cdp = await context.newCDPSession(tab);
     await cdp.send('ServiceWorker.enable');
     const browserCdp = await context.browser()!.newBrowserCDPSession();
@@ -379,10 +302,7 @@ export async function run(): Promise<string> {
       `  the floor, React alone (react + react-dom/client): ${reactKb.toFixed(1)} kB · the extension's own at startup ${(gz - reactKb).toFixed(1)} kB`,
     );
   } finally {
-    await context.close();
-    await sandbox.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-    rmSync(copy, { recursive: true, force: true });
+    await bench.close();
   }
   return lines.join('\n');
 }

@@ -38,7 +38,8 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { extensionPath, launchWithExtension } from '../e2e/browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
 import { startSandbox } from '../sandbox/server';
-import { clickUntilShown, evaluateInWorker, keyedAtSandbox } from './felt.bench';
+import { clickUntilShown, evaluateInWorker } from './felt.bench';
+import { keyedAtSandbox } from './profile-bench';
 import { median, runWhenMain } from './stats';
 
 export const kind = 'browser';

@@ -22,14 +22,11 @@
  *
  *   npm run bench -- speed
  */
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { extensionPath, launchWithExtension } from '../e2e/browser';
-import { pageCases, readPage } from '../fixtures/pages/cases';
-import { startSandbox } from '../sandbox/server';
-import { keyedAtSandbox } from './felt.bench';
+import { extensionPath } from '../e2e/browser';
+import { openProfileBench } from './profile-bench';
 import { panelScripts } from './sidepanel.bench';
 import { median, runWhenMain } from './stats';
 
@@ -47,10 +44,6 @@ export const SPEED_BUDGET = {
   readerModuleBytes: 16 * 1024,
 };
 
-const FLOOR_HTML = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>floor</title>
-<script type="module" src="/floor.js"></script></head><body><p id="v"></p></body></html>`;
-const FLOOR_JS = `document.getElementById('v').textContent = '42 créditos'; performance.mark('floor-painted');`;
-
 const spread = (xs: number[]) =>
   xs.length === 0
     ? 'no sample'
@@ -58,15 +51,6 @@ const spread = (xs: number[]) =>
 const verdict = (ok: boolean) => (ok ? 'within budget' : 'OVER BUDGET');
 const headroom = (value: number, budget: number, unit: string) =>
   `${value <= budget ? 'headroom' : 'over by'} ${Math.abs(budget - value).toFixed(1)} ${unit}`;
-
-async function workerOf(context: BrowserContext): Promise<Worker> {
-  for (let i = 0; i < 200; i++) {
-    const w = context.serviceWorkers().at(-1);
-    if (w && (await w.evaluate(() => typeof chrome.storage).catch(() => 'undefined')) === 'object') return w;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the extension worker did not start');
-}
 
 /** ms from navigation start to `mark` on a fresh page at `url`. */
 async function openTimed(context: BrowserContext, url: string, mark: string) {
@@ -229,32 +213,10 @@ export function scriptSizes(dir = extensionPath) {
 export async function run(): Promise<string> {
   if (!existsSync(path.join(extensionPath, 'sidepanel.html')))
     throw new Error('Build the extension first: npm run build:sandbox');
-  const copy = mkdtempSync(path.join(tmpdir(), 'perfil-speed-ext-'));
-  cpSync(extensionPath, copy, { recursive: true });
-  writeFileSync(path.join(copy, 'floor.html'), FLOOR_HTML);
-  writeFileSync(path.join(copy, 'floor.js'), FLOOR_JS);
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'perfil-speed-'));
-  const sandbox = await startSandbox({ port: 0, latencyScale: 0.01 });
-  const context = await launchWithExtension(userDataDir, copy);
+  const bench = await openProfileBench('speed');
+  const { copy, context, worker, ext, panelUrl } = bench;
   const lines: string[] = [];
   try {
-    const worker = await workerOf(context);
-    const id = new URL(worker.url()).host;
-    const ext = (p: string) => `chrome-extension://${id}/${p}`;
-    await keyedAtSandbox(context, worker, ext, sandbox.url, 5000);
-
-    const profile = pageCases.find((c) => c.file === 'linkedin-profile.html')!;
-    await context.route(profile.url, (r) =>
-      r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: readPage(profile.file) }),
-    );
-    const ids = () => worker.evaluate(async () => (await chrome.tabs.query({})).map((t) => t.id!));
-    const before = await ids();
-    const tab = await context.newPage();
-    await tab.goto(profile.url);
-    await context.unrouteAll({ behavior: 'wait' });
-    const tabId = (await ids()).find((t) => !before.includes(t));
-    if (tabId === undefined) throw new Error('the profile tab was not found');
-    const panelUrl = ext(`sidepanel.html?tabId=${tabId}`);
     const forgetShown = (page: Page) => page.evaluate(() => chrome.storage.session.remove('shownEntry'));
     const popupAddress = () => worker.evaluate(() => chrome.action.getPopup({}));
 
@@ -402,10 +364,7 @@ export async function run(): Promise<string> {
       ...top(functions, 12),
     );
   } finally {
-    await context.close();
-    await sandbox.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-    rmSync(copy, { recursive: true, force: true });
+    await bench.close();
   }
   return lines.join('\n');
 }
