@@ -11,6 +11,7 @@ import { MeetingBriefView } from './MeetingBriefView';
 import { useMeeting, useMeetingStore } from './useMeeting';
 import { usePanel } from '@/components/panel/context';
 import { useConfirmSpend } from '@/components/panel/useConfirmSpend';
+import { useWakeWhile } from '@/components/batch/useWake';
 
 const SOURCE_LABEL = {
   'google-calendar': 'Google Agenda',
@@ -105,6 +106,8 @@ export function MeetingView({
     if (domains) s.load(reading, domains, defaultDepth);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reading or new domains
   }, [reading, domains]);
+  // its batch runs in the worker: a stopped one wakes and goes on
+  useWakeWhile(s.phase === 'running');
 
   if (s.phase === 'brief' && s.open)
     return <MeetingBriefView store={store} lang={lang} job={s.job} onBack={s.closeBrief} />;
