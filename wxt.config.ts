@@ -110,7 +110,9 @@ export default defineConfig({
     web_accessible_resources: [
       {
         resources: [
-          ...[...scripts.map((s) => s.module), ...SHARED_MODULES].map((m) => m.slice(1)),
+          ...[...scripts.flatMap((s) => [s.module, ...(s.also ?? [])]), ...SHARED_MODULES].map((m) =>
+            m.slice(1),
+          ),
           COMPOSE_FILE.slice(1),
         ],
         matches: SITE_MATCHES,

@@ -24,12 +24,12 @@ const load = (file: string) => import(/* @vite-ignore */ browser.runtime.getURL(
  * injecting twice is safe. The extractors and name rules live in the modules, so the scripts declared on every page
  * of a site stay small.
  */
-export function serve(module: string, quick?: (doc: Document, url: URL) => Candidate[]) {
+export function serve(module: string | string[], quick?: (doc: Document, url: URL) => Candidate[]) {
   const shared = pageShared();
   shared.stop?.();
   // every script that ran in the page keeps its module wanted: a generic script injected into a LinkedIn page
   // still reads the profile the page moves to with the LinkedIn extractors
-  if (!shared.wanted.includes(module)) shared.wanted.push(module);
+  for (const m of [module].flat()) if (!shared.wanted.includes(m)) shared.wanted.push(m);
 
   const ensure = (file: string) =>
     shared.modules.includes(file) ? Promise.resolve() : load(file).catch(() => {});

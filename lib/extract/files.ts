@@ -56,6 +56,12 @@ export const NAMES_MODULE: ScriptPublicPath = '/extract-names.js';
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
 export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
+/**
+ * The meeting reader (lib/extract/calendar.ts: a calendar's event, an invitation in a mail), in a module of its own
+ * beside web mail's (`also` of the web mail script, lib/extract/scripts.ts): with it, web mail's module would be over
+ * the reader modules' 16 kB.
+ */
+export const MEETING_MODULE: ScriptPublicPath = '/extract-meeting.js';
 /** Loaded on every page. */
 export const SHARED_MODULES = [
   WORDS_MODULE,

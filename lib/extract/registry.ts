@@ -42,5 +42,7 @@ export function filesFor(url: string): ScriptPublicPath[] {
   } catch {
     // not an address: the generic reader
   }
-  return [...new Set([script.file, ...SHARED_MODULES, script.module, GENERIC_MODULE])];
+  return [
+    ...new Set([script.file, ...SHARED_MODULES, script.module, ...(script.also ?? []), GENERIC_MODULE]),
+  ];
 }

@@ -13,7 +13,7 @@ import { teamPage } from './team-page';
 import { gmail, outlook } from './webmail';
 import { googleCalendar, readMeeting } from './calendar';
 import type { MeetingReading } from './meeting-types';
-import { FIELDS_MODULE, MAIL_MODULE, PAGE_MODULE, READERS } from './files';
+import { FIELDS_MODULE, MAIL_MODULE, MEETING_MODULE, PAGE_MODULE, READERS } from './files';
 import { labelled } from './fields';
 import { mail } from './mail';
 import { lines, prose } from './prose';
@@ -30,6 +30,8 @@ export interface ContentScript {
   /** Where the manifest declares it; none for the generic script, which is injected on demand. */
   hosts: readonly string[];
   extractors: Extractor[];
+  /** Reader modules its pages load beside `module` (the web mail script's meeting reader). */
+  also?: ScriptPublicPath[];
   /** The meeting open on the page (calendars and invitations), read beside the people. */
   meeting?(doc: Document, url: URL): MeetingReading | null;
 }
@@ -54,8 +56,11 @@ export const webmailScript: ContentScript = {
   // Google Calendar too: it has no script of its own (a declared one would ask for its site at install); this
   // module is injected there on the user's gesture, like the generic reader elsewhere
   extractors: [gmail, outlook, googleCalendar],
-  meeting: readMeeting,
+  also: [MEETING_MODULE],
 };
+
+/** The meeting reader (lib/extract/calendar.ts), the web mail script's second module: it lists nobody. */
+export const meetingReaders = { module: MEETING_MODULE, extractors: [], meeting: readMeeting };
 
 export const genericScript: ContentScript = {
   ...READERS.generic,
