@@ -84,7 +84,14 @@ function navigate(url: string) {
  * module, the
  * generic one.
  */
-const modulesFor = (module: string) => [...new Set([...SHARED_MODULES, module, genericScript.module])];
+const modulesFor = (module: string) => [
+  ...new Set([
+    ...SHARED_MODULES,
+    module,
+    ...scripts.filter((s) => s.module === module).flatMap((s) => s.also ?? []),
+    genericScript.module,
+  ]),
+];
 /**
  * The extractors of the page once a script's modules are loaded, in the registry's order whatever order the modules
  * loaded in: the site's, the format readers, the page reader.

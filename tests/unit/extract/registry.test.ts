@@ -185,9 +185,13 @@ describe('content scripts', () => {
       '/content-crm.js',
       ...beside('/extract-crm.js'),
     ]);
+    // web mail's pages load the meeting reader beside their own module
     expect(filesFor('https://outlook.live.com/mail/0/')).toEqual([
       '/content-webmail.js',
-      ...beside('/extract-webmail.js'),
+      ...SHARED_MODULES,
+      '/extract-webmail.js',
+      '/extract-meeting.js',
+      '/extract-generic.js',
     ]);
     // a page of such a site that no site extractor reads
     expect(filesFor('https://br.linkedin.com/pulse/vendas-b2b')).toEqual([

@@ -10,6 +10,7 @@ import fieldsModule from '@/entrypoints/extract-fields';
 import mailModule from '@/entrypoints/extract-mail';
 import coreModule from '@/entrypoints/extract-core';
 import webmail from '@/entrypoints/extract-webmail';
+import meeting from '@/entrypoints/extract-meeting';
 import words from '@/entrypoints/extract-words';
 import names from '@/entrypoints/extract-names';
 
@@ -18,6 +19,7 @@ const modules: Record<string, { main(): void }> = {
   '/extract-github.js': github,
   '/extract-crm.js': crm,
   '/extract-webmail.js': webmail,
+  '/extract-meeting.js': meeting,
   '/extract-generic.js': generic,
   '/extract-words.js': words,
   '/extract-names.js': names,

@@ -65,6 +65,7 @@ describe('readMeeting', () => {
       '/extract-fields.js',
       '/extract-mail.js',
       '/extract-webmail.js',
+      '/extract-meeting.js',
       '/extract-generic.js',
     ]);
     expect(SITE_MATCHES.some((m) => m.includes('calendar.google.com'))).toBe(false);
