@@ -2,7 +2,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { CORE, CORE_MODULE, FIRST_MODULES, READERS, SHARED_MODULES } from '@/lib/extract/files';
+import {
+  CORE,
+  CORE_MODULE,
+  FIRST_MODULES,
+  MEETING_MODULE,
+  READERS,
+  SHARED_MODULES,
+} from '@/lib/extract/files';
+import { RECIPE_MODULE } from '@/lib/recipe/file';
 import { filesFor, scripts } from '@/lib/extract/registry';
 import type { Candidate } from '@/lib/extract/types';
 import { extensionPath } from './browser';
@@ -194,9 +202,17 @@ test('content script: every script a page gets at load or on demand is at most 8
 
 test('content script: every reader module, loaded on the first question, is at most 16 kB', () => {
   const modules = readdirSync(extensionPath).filter((f) => /^extract-[\w-]+\.js$/.test(f));
-  // each site's module, the generic one, the readers of what pages have in common, the core module and the word lists
+  // each site's module, the generic one, the readers of what pages have in common, the core module and the word
+  // lists, the meeting reader beside web mail's, and the recipes' reader
   expect(modules.sort()).toEqual(
-    [...new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])]
+    [
+      ...new Set([
+        ...Object.values(READERS).map((r) => r.module),
+        ...SHARED_MODULES,
+        MEETING_MODULE,
+        RECIPE_MODULE,
+      ]),
+    ]
       .map((m) => m.slice(1))
       .sort(),
   );
