@@ -150,6 +150,8 @@ compose(
     // The seller clicks at the end of what they wrote to Ana.
     await site.locator('[data-probe=ana] p').click();
     await site.keyboard.press('End');
+    // a person's click back in the panel comes later than a double click's 500 ms (lib/compose/gesture.ts)
+    await panel.waitForTimeout(600);
     await panel.getByTestId('draft-insert').click();
     await expect(panel.getByTestId('insert-result')).toHaveText('Inserido na mensagem.');
     expect(await textOf(site, 'ana')).toBe('Obrigada pelo retorno!Vi que a Nubank está ampliando o time.');
@@ -222,6 +224,9 @@ compose(
     const shortened = await panel.getByTestId('draft-text').inputValue();
     expect(shortened.length).toBeLessThanOrEqual(200);
     expect(LONG_NOTE.startsWith(shortened.replace(/…$/, ''))).toBe(true);
+    // the seller reads the shortened text before clicking again: a click within a double click's 500 ms of the
+    // first would be the same gesture (lib/compose/gesture.ts)
+    await panel.waitForTimeout(600);
     await panel.getByTestId('draft-insert').click();
     await expect(panel.getByTestId('insert-result')).toHaveText('Inserido na mensagem.');
     await expect(note).toHaveValue(shortened);
