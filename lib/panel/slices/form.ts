@@ -1,5 +1,6 @@
 import { toApiError } from '@/lib/api/errors';
 import { costOf } from '@/lib/panel/spend';
+import { newestOnly } from '@/lib/newest';
 import { type Depth, depths, type LookupInput, type Quote, type SeenQuote } from '@/lib/model';
 import type { Draft, Internals, PanelActions, PanelState, SliceArgs } from './types';
 
@@ -71,34 +72,36 @@ export function formSlice({ set, get, api, deps, shared }: SliceArgs): {
   internals: Pick<Internals, 'setForm' | 'restoreForm' | 'dropQuotes'>;
 } {
   /**
-   * Quote generations: each change of what is priced (the form, the language, a new key) starts one; only the newest
-   * one's answer is kept, and `quoting` stays true until it has answered.
+   * Quote generations: each change of what is priced (the form, the language, a new key) asks anew; only the newest
+   * ask's answer is kept (lib/newest.ts, as meeting prep's plan), and `quoting` stays true until it has answered.
    */
-  let quoteGen = 0;
+  const quoteAsk = newestOnly<PromiseSettledResult<Quote>[]>(QUOTE_DEBOUNCE_MS);
   /** A click waiting for the fresh quote: a second one meanwhile (a double click) is the same click. */
   let preparing = false;
-  let quoteTimer: ReturnType<typeof setTimeout> | undefined;
 
   function requote() {
-    clearTimeout(quoteTimer);
-    const gen = ++quoteGen;
     const input = inputOf(get().draft);
-    if (!input) return set({ quotes: {}, quoting: false, quoteError: null });
+    if (!input) {
+      quoteAsk.cancel();
+      return set({ quotes: {}, quoting: false, quoteError: null });
+    }
     set({ quoting: true });
-    quoteTimer = setTimeout(async () => {
-      const { lang } = get();
+    quoteAsk.ask(
       // Quotes ask without refresh, so each tells whether history would serve it; refresh is priced locally.
-      const settled = await Promise.allSettled(
-        depths.map((depth) => deps.send('quote', { input, depth, lang, refresh: false })),
-      );
-      if (gen !== quoteGen) return;
-      const quotes: Partial<Record<Depth, Quote>> = {};
-      settled.forEach((r, i) => {
-        if (r.status === 'fulfilled') quotes[depths[i]!] = r.value;
-      });
-      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      set({ quotes, quoting: false, quoteError: failed ? toApiError(failed.reason).message : null });
-    }, QUOTE_DEBOUNCE_MS);
+      () =>
+        Promise.allSettled(
+          depths.map((depth) => deps.send('quote', { input, depth, lang: get().lang, refresh: false })),
+        ),
+      (r) => {
+        const settled = r.ok ? r.value : [];
+        const quotes: Partial<Record<Depth, Quote>> = {};
+        settled.forEach((x, i) => {
+          if (x.status === 'fulfilled') quotes[depths[i]!] = x.value;
+        });
+        const failed = settled.find((x): x is PromiseRejectedResult => x.status === 'rejected');
+        set({ quotes, quoting: false, quoteError: failed ? toApiError(failed.reason).message : null });
+      },
+    );
   }
 
   /** Resolves once the newest quote generation has answered (at once when none is pending). */
@@ -125,10 +128,7 @@ export function formSlice({ set, get, api, deps, shared }: SliceArgs): {
         set({ depth: request.depth, lang: request.lang, refresh: request.refresh });
         setForm(get().origin ?? { kind: 'manual' }, draftOf(request.input));
       },
-      dropQuotes() {
-        clearTimeout(quoteTimer);
-        quoteGen++;
-      },
+      dropQuotes: quoteAsk.cancel,
     },
     slice: {
       origin: null,
