@@ -8,7 +8,7 @@ import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
 import { credits, keyStatus, settings } from '@/lib/storage/local';
-import { RunningJobs } from '@/components/batch/RunningJobs';
+import { idle } from '@/components/panel/later';
 
 // The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis, the meeting and
 // the history are chunks of their own. The form and the outcome start loading with the panel (the detected person
@@ -38,19 +38,21 @@ const HistoryView = fromChunk(
 );
 // What the seller's correction teaches the site, "Mostrar na página" and the recipe's notices (lib/recipe/).
 const TeachSite = fromChunk(() => import('@/components/panel/TeachSite').then((m) => m.TeachSite));
+// A running batch's progress: it reads the batch's stored items, which the first paint does without.
+const RunningJobs = fromChunk(() => import('@/components/batch/RunningJobs').then((m) => m.RunningJobs));
 for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
-const later = [RunningCard, ResultView, HistoryView, MeetingView, TeachSite];
+const later = [RunningJobs, RunningCard, ResultView, HistoryView, MeetingView, TeachSite];
 
 /** Loads `pieces` one per idle moment of the browser, so that none delays a frame. */
 function preloadWhenIdle(pieces: { preload(): Promise<unknown> }[]) {
   const next = (i: number) => {
     if (i >= pieces.length) return;
-    const go = () =>
-      void pieces[i]!.preload()
-        .catch(() => undefined)
-        .then(() => next(i + 1));
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: 2000 });
-    else setTimeout(go, 50);
+    idle(
+      () =>
+        void pieces[i]!.preload()
+          .catch(() => undefined)
+          .then(() => next(i + 1)),
+    );
   };
   next(0);
 }
@@ -78,6 +80,7 @@ export function App() {
   const lang = useLang();
   const prefs = useStored(settings);
   const screen = usePanel((s) => s.screen);
+  const detected = usePanel((s) => s.detection.status === 'done');
   const outcome = usePanel((s) => s.outcome);
   const origin = usePanel((s) => s.origin);
   const meeting = usePanel((s) => (s.detection.status === 'done' ? s.detection.meeting : undefined));
@@ -206,7 +209,7 @@ export function App() {
             ) : (
               <>
                 <PeopleOnPage lang={lang} />
-                <TeachSite lang={lang} />
+                {detected && <TeachSite lang={lang} />}
                 {origin && <LookupForm lang={lang} prefs={prefs} />}
               </>
             )}

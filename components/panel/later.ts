@@ -6,7 +6,8 @@ const AHEAD = '200px 0px';
 /** An idle moment renders it anyway, at the latest this long after the first paint. */
 const IDLE_TIMEOUT_MS = 1500;
 
-const idle = (run: () => void): (() => void) => {
+/** Runs `run` in an idle moment of the browser, at the latest after the idle timeout; returns its cancel. */
+export const idle = (run: () => void): (() => void) => {
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);

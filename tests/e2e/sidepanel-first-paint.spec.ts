@@ -56,6 +56,7 @@ const LATER = [
   { chunk: 'SimilarPeople', only: 'similar-people' },
   { chunk: 'MeetingView', only: 'meeting-prepare' },
   { chunk: 'HistoryView', only: 'history-empty' },
+  { chunk: 'RunningJobs', only: 'running-job-counts' },
 ];
 
 test.describe('side panel first paint (build output)', () => {

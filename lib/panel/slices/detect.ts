@@ -29,19 +29,11 @@ export function detectSlice({ set, get, deps, shared }: SliceArgs): DetectState 
     const empty = r.ok ? r.candidates.length === 0 && !r.meeting : r.reason !== 'unsupported';
     if (empty && settleRetries < SETTLE_RETRIES_MS.length)
       settleTimer = setTimeout(() => void get().detect(), SETTLE_RETRIES_MS[settleRetries++]);
-    set({
-      detection: r.ok
-        ? {
-            status: 'done',
-            url: r.url,
-            title: r.title,
-            candidates: r.candidates,
-            ...(r.composing !== undefined && { composing: r.composing }),
-            ...(r.meeting && { meeting: r.meeting }),
-            ...(r.recipe && { recipe: r.recipe }),
-          }
-        : { status: r.reason, url: r.url, origin: r.origin },
-    });
+    if (r.ok) {
+      // the page's answer as the protocol gives it (Detection's 'done' is the protocol's type)
+      const { ok: _ok, ...page } = r;
+      set({ detection: { status: 'done', ...page } });
+    } else set({ detection: { status: r.reason, url: r.url, origin: r.origin } });
     shared.giveWay();
     if (!r.ok) {
       lastDetectedUrl = r.url;

@@ -24,7 +24,6 @@ export interface Draft {
   empresa: string;
   contexto_adicional: string;
 }
-export const EMPTY_DRAFT: Draft = { primeiro_nome: '', ultimo_nome: '', empresa: '', contexto_adicional: '' };
 
 export type Detection =
   | { status: 'idle' }
