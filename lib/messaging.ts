@@ -257,7 +257,7 @@ export interface Responses {
   'batch.retry': BatchJob;
   'batch.delete': { ok: true };
   'batch.entries': HistoryEntry[];
-  'work.wake': { running: number };
+  'work.wake': { ok: true };
   'draft.similar': SimilarPeople;
   'draft.list': DraftVersion[];
   'draft.save': DraftVersion[];

@@ -63,7 +63,7 @@ export interface BatchDeps {
   /** Embeds saved entries for "Pessoas parecidas" in the background (never waited for). */
   embed?: (ids: string[]) => void;
   /** Records every charging request before it leaves, so that a lost answer's cost can be measured. */
-  spend?: SpendService;
+  spend: SpendService;
   /** Told when a job starts running or stops (the wake alarm follows the running jobs). */
   onRunning?: () => void;
 }
@@ -292,7 +292,7 @@ export function createBatchService(deps: BatchDeps) {
     try {
       const client = await deps.client();
       // Written down before it leaves: a worker stopped from here on leaves it for the next one to measure.
-      await deps.spend?.open(request, {
+      await deps.spend.open(request, {
         ref: job.id,
         kind: 'batch',
         rowIds: rows.map((r) => r.id),
@@ -325,7 +325,7 @@ export function createBatchService(deps: BatchDeps) {
           ? { status: 'failed', error: error.message.pt, error_code: error.code, apiError: error }
           : {
               status: 'interrupted',
-              ...(deps.spend ? LOST_ROW.measuring : INTERRUPTED_ROW),
+              ...LOST_ROW.measuring,
               apiError: error,
             };
       await change(job.id, (j) =>
@@ -336,8 +336,8 @@ export function createBatchService(deps: BatchDeps) {
         }),
       );
       // Sent and never answered (a timeout, a dropped connection): measured from the balance, like a stopped worker's.
-      if (lost) await deps.spend?.lose(request, 0, { people: rows.length, rowIds: rows.map((r) => r.id) });
-      else await deps.spend?.answer(request, 0);
+      if (lost) await deps.spend.lose(request, 0, { people: rows.length, rowIds: rows.map((r) => r.id) });
+      else await deps.spend.answer(request, 0);
       return;
     }
     // The service's figures, unless far beyond what the call can cost (lib/api/billing.ts): then the contract's.
@@ -366,7 +366,7 @@ export function createBatchService(deps: BatchDeps) {
         });
       } else {
         // No answer for this profile: the service may or may not have charged it.
-        patch.set(row.id, { status: 'interrupted', ...(deps.spend ? LOST_ROW.measuring : INTERRUPTED_ROW) });
+        patch.set(row.id, { status: 'interrupted', ...LOST_ROW.measuring });
       }
     }
     const missing = rows.filter((r) => patch.get(r.id)?.status === 'interrupted');
@@ -394,8 +394,8 @@ export function createBatchService(deps: BatchDeps) {
       };
     });
     if (missing.length)
-      await deps.spend?.lose(request, spent, { people: missing.length, rowIds: missing.map((r) => r.id) });
-    else await deps.spend?.answer(request, spent, res.billing_info?.creditos_restantes);
+      await deps.spend.lose(request, spent, { people: missing.length, rowIds: missing.map((r) => r.id) });
+    else await deps.spend.answer(request, spent, res.billing_info?.creditos_restantes);
   }
 
   async function must(id: string): Promise<BatchJob> {
@@ -486,7 +486,7 @@ export function createBatchService(deps: BatchDeps) {
      */
     async recover(): Promise<void> {
       for (const job of [...(await jobs()).values()]) {
-        const open = new Set((await deps.spend?.leftOpen(job.id))?.map(([req]) => req) ?? []);
+        const open = new Set((await deps.spend.leftOpen(job.id)).map(([req]) => req));
         const sent = job.rows.filter((r) => r.status === 'sent');
         if (sent.length || open.size) {
           const patch = new Map<string, Partial<BatchRow>>();
@@ -522,7 +522,7 @@ export function createBatchService(deps: BatchDeps) {
             withMeasuring({ ...patchRows(j, patch), creditsSpent: j.creditsSpent + charged }),
           );
           for (const [req, { charged: c, lost }] of byRequest)
-            await deps.spend?.lose(req, c, { people: lost.length, rowIds: lost });
+            await deps.spend.lose(req, c, { people: lost.length, rowIds: lost });
         }
         if (job.status === 'running') void drive(job.id);
       }

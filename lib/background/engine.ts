@@ -151,14 +151,8 @@ export function createEngine(options: EngineOptions = {}) {
     'batch.retry': ({ id, rows }) => batchService().retry(id, rows),
     'batch.delete': async ({ id }) => (await batchService().remove(id), { ok: true }),
     'batch.entries': ({ id }) => batchService().entries(id),
-    'work.wake': async () => {
-      const [heads, lookups] = await Promise.all([batchHeads.get(), lookupJobs.get()]);
-      return {
-        running:
-          Object.values(heads).filter((h) => h.status === 'running').length +
-          Object.values(lookups).filter((j) => j.status === 'running').length,
-      };
-    },
+    // the message arriving is what wakes the worker; its start-up reconciles and goes on with any running job
+    'work.wake': async () => ({ ok: true }) as const,
     'draft.similar': (req) => draftService().similar(req),
     'draft.list': (req) => draftService().drafts(req),
     'draft.save': (req) => draftService().saveDraft(req),

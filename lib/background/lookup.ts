@@ -40,11 +40,8 @@ export interface LookupDeps {
   /** Embeds saved entries for "Pessoas parecidas" in the background (never waited for). */
   embed?: (ids: string[]) => void;
   /** Records every charging request before its answer, so that a lost answer's cost can be measured. */
-  spend?: SpendService;
+  spend: SpendService;
 }
-
-/** What a Plus lookup may cost: its price, or the Complete price when the service falls back (docs/api-contract.md). */
-const PLUS_FALLBACK_CREDITS = 2;
 
 export function createLookupService(deps: LookupDeps) {
   const { history, jobs, keepAlive } = deps;
@@ -206,8 +203,8 @@ export function createLookupService(deps: LookupDeps) {
       // An answer lost after sending (a timeout, a dropped connection) is measured from the balance.
       await (
         error.charged === 'unknown'
-          ? deps.spend?.lose(job.id, 0, { people: 1, rowIds: [] })
-          : deps.spend?.answer(job.id, error.charged === 'yes' ? (error.creditsCharged ?? 0) : 0)
+          ? deps.spend.lose(job.id, 0, { people: 1, rowIds: [] })
+          : deps.spend.answer(job.id, error.charged === 'yes' ? (error.creditsCharged ?? 0) : 0)
       )?.catch(() => undefined);
       announce(ended(job, { status: 'error', error }), null);
       return finish({ status: 'error', error });
@@ -253,12 +250,13 @@ export function createLookupService(deps: LookupDeps) {
       const persisted = Promise.all([
         jobs.put(job),
         charging &&
-          deps.spend?.open(job.id, {
+          deps.spend.open(job.id, {
             ref: job.id,
             kind: 'lookup',
             rowIds: [],
             people: 1,
-            prices: route.endpoint === 'crmPlus' ? [price, PLUS_FALLBACK_CREDITS] : [price],
+            // a Plus lookup may cost its price, or the Complete price when the service falls back (docs/api-contract.md)
+            prices: route.endpoint === 'crmPlus' ? [price, ENDPOINTS.crm.credits] : [price],
             settleBy: at + ENDPOINTS[route.endpoint].timeoutMs,
           }),
       ]).then(() => undefined);
@@ -295,7 +293,7 @@ export function createLookupService(deps: LookupDeps) {
       const ended = await jobs.recover(
         async (id) => (await entry(id)) !== null,
         async (id) => {
-          const open = ((await deps.spend?.leftOpen(id)) ?? []).length > 0;
+          const open = (await deps.spend.leftOpen(id)).length > 0;
           if (open) left.add(id);
           return open;
         },
@@ -304,8 +302,8 @@ export function createLookupService(deps: LookupDeps) {
         if (!left.has(job.id) && job.status !== 'done') continue;
         if (job.status === 'done') {
           const charged = (await entry(job.id))?.creditsCharged ?? 0;
-          await deps.spend?.lose(job.id, charged, { people: 0, rowIds: [] });
-        } else await deps.spend?.lose(job.id, 0, { people: 1, rowIds: [] });
+          await deps.spend.lose(job.id, charged, { people: 0, rowIds: [] });
+        } else await deps.spend.lose(job.id, 0, { people: 1, rowIds: [] });
       }
     },
 
