@@ -1,3 +1,4 @@
+import { fold } from '@/lib/text';
 import { ANCHOR_ATTRIBUTE, CLASS, LANDMARKS, MAX, TAG, type Landmark } from './anchors';
 import type { Anchor, Locator, RecipeField, RecipeFields, Step, Way } from './format';
 
@@ -7,14 +8,6 @@ import type { Anchor, Locator, RecipeField, RecipeFields, Step, Way } from './fo
  * bench, on linkedom documents); never keeps a value: a way whose anchor or path would spell one is dropped.
  */
 
-/** Whitespace folded, marks and case off: how a value is compared with page text. */
-export const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Folded, and without the emoji and symbols a page decorates a name with ("Ana Souza 🚀"). */
 const loose = (text: string) => fold(text.replace(/[\p{So}\p{Sk}\p{Cf}\uFE0F]+/gu, ' '));

@@ -1,31 +1,14 @@
 import type { Candidate } from '@/lib/extract/types';
 import { MAX_CANDIDATES } from '@/lib/extract/types';
-import { fold, type Applied } from './locate';
+import { cleanName } from '@/lib/extract/names';
+import { fold } from '@/lib/text';
+import type { Applied } from './locate';
 
 /** The source of a person a recipe found: what the panel shows as "taught". */
 export const RECIPE_SOURCE = 'recipe';
 
 const nameOf = (c: Pick<Candidate, 'primeiro_nome' | 'ultimo_nome'>) =>
   fold(`${c.primeiro_nome} ${c.ultimo_nome}`);
-
-/** Titles written before a name ("Dr.", "Dra.", "Prof."): never part of it. */
-const HONORIFIC = /^(?:dr|dra|sr|sra|srta|prof|profa|mr|mrs|ms|eng)\.?\s+/i;
-
-/**
- * A name as a page writes it, cleaned as the form takes it: decorations (emoji, symbols), a title before it and what
- * follows a comma or a bracket ("MBA", "(ela/dela)") left out; '' when what is left does not read as a name (digits,
- * too many words).
- */
-export function cleanName(text: string): string {
-  const name = text
-    .split(/[,(|·•–—]/)[0]!
-    .replace(/[^\p{L}\p{M}\s'.-]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(HONORIFIC, '');
-  const words = name.split(' ').filter(Boolean);
-  return words.length >= 1 && words.length <= 6 && name.length <= 80 ? words.join(' ') : '';
-}
 
 /** A name as the form takes it: the first word, then the rest. */
 export function splitName(name: string): { primeiro_nome: string; ultimo_nome: string } {

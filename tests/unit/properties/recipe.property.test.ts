@@ -10,8 +10,10 @@ import {
   recipeSchema,
   type Recipe,
 } from '@/lib/recipe/format';
-import { apply, fold, learn } from '@/lib/recipe/locate';
-import { cleanName, withRecipe } from '@/lib/recipe/merge';
+import { apply, learn } from '@/lib/recipe/locate';
+import { fold } from '@/lib/text';
+import { cleanName } from '@/lib/extract/names';
+import { withRecipe } from '@/lib/recipe/merge';
 import { hostileJson, hostileText } from './arbitraries';
 
 vi.setConfig({ testTimeout: 120_000 });

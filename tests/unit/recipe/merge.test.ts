@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Candidate } from '@/lib/extract/types';
-import { cleanName, withRecipe } from '@/lib/recipe/merge';
+import { cleanName } from '@/lib/extract/names';
+import { withRecipe } from '@/lib/recipe/merge';
 import { keep } from '@/lib/background/recipe';
 import { recipes } from '@/lib/storage';
 import { LOCAL_KEYS } from '@/lib/storage/keys';
