@@ -20,6 +20,7 @@ import { holdoutCases } from '../fixtures/pages/cases-holdout';
 import { judge, type Verdict } from '../fixtures/pages/judge';
 import {
   independentCases,
+  MODELLED,
   readIndependent,
   scoreIndependent,
   type IndependentVerdict,
@@ -170,6 +171,12 @@ export async function run(): Promise<Record<string, string | number>> {
   const indepAlone = independent(extractGeneric);
   Object.assign(corpus, independentFigures('independent, site reader on', indep));
   Object.assign(corpus, independentFigures('independent, site reader off', indepAlone));
+  const unseen = (vs: IndependentVerdict[]) => vs.filter((v) => !MODELLED.has(v.file));
+  Object.assign(corpus, independentFigures('independent, never modelled, site reader on', unseen(indep)));
+  Object.assign(
+    corpus,
+    independentFigures('independent, never modelled, site reader off', unseen(indepAlone)),
+  );
   for (const [i, v] of indep.entries())
     if (!v.right || !indepAlone[i]!.right)
       corpus[`independent: ${v.file}`] =
