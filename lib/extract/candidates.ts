@@ -112,9 +112,9 @@ function collectOnce(extractors: Extractor[], doc: Document, url: string | URL):
         for (const k of FIELDS) c[k] = tidy(c[k]);
         c.cargo = tidy(c.cargo);
         if (!c.cargo) delete c.cargo;
-        // initials alone are nobody; a name in capitals is cased; a status, an app's tab or a past employer is no
-        // company (lib/extract/final.ts)
-        if (!c.primeiro_nome || !settle(c)) continue;
+        // a name in capitals is cased; a status, an app's tab or a past employer is no company (lib/extract/final.ts)
+        if (!c.primeiro_nome) continue;
+        settle(c);
         // a place, a phone, an address or a role is never a company, whoever read it
         if (c.empresa && !couldBeCompany(c.empresa)) [c.empresa, c.confidence] = ['', c.confidence / 2];
         const w = words(c);

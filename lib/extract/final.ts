@@ -15,7 +15,6 @@ const lex = () => shared().lexicon;
 const LETTER = /\p{L}/u;
 const LOWER = /\p{Ll}/u;
 const WORD_START = /(^|[-'’])(\p{L})/gu;
-const INITIAL = /^\p{L}\.?$/u;
 const EDGES = /^[\s|·•:,;–—-]+|[\s|·•:,;–—-]+$/g;
 
 /**
@@ -37,9 +36,6 @@ export function niceCase(name: string): string {
     .join(' ');
 }
 
-/** Only initials ("R", "C", "J. R."): the letter of an avatar's circle, never a person's name. */
-export const onlyInitials = (name: string) => name.split(' ').every((w) => INITIAL.test(w));
-
 /** The text begins with a word that puts it in the past ("ex-Ambev", "Anterior: Netshoes", "Former Nubank"). */
 const pastMarked = (s: string) => !!lex()?.past?.has(fold(s).split(/[\s:–—-]/)[0] ?? '');
 
@@ -57,12 +53,10 @@ export function notTheirCompany(empresa: string, cargo = ''): boolean {
 
 /**
  * `c` as the reading ends: a name in capitals cased for the form; the company without the separators around it, and
- * none where it is not theirs (the person's confidence halved, as for anyone without one); null when the name is
- * only initials.
+ * none where it is not theirs (the person's confidence halved, as for anyone without one).
  */
-export function settle(c: Candidate): Candidate | null {
+export function settle(c: Candidate): Candidate {
   const full = `${c.primeiro_nome} ${c.ultimo_nome}`.trim();
-  if (onlyInitials(full)) return null;
   const cased = niceCase(full);
   if (cased !== full) {
     const [first = '', ...rest] = cased.split(' ');
