@@ -1,4 +1,6 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { WAKE_ALARM } from '@/lib/background/keep-alive';
 import { engineWith, setupEngineTests } from '../background/setup';
 import type { BatchJob, BatchRow, LookupInput } from '@/lib/model';
 import { readBatchJobs, writeBatch } from '@/lib/storage';
@@ -285,5 +287,32 @@ describe('batch executor against the sandbox', () => {
       ['every', ['1'], 1],
       ['every', ['2'], 1],
     ]);
+  });
+
+  it('sets the wake alarm while a job runs and clears it once the job ends, at start-up as after a start', async () => {
+    const e = await withKey();
+    const alarm = () => fakeBrowser.alarms.get(WAKE_ALARM);
+    // nothing runs: no alarm keeps the worker coming back
+    expect(await alarm()).toBeUndefined();
+    const { jobId } = await e.send('batch.start', { people: people.slice(0, 12), depth: 'complete' });
+    await vi.waitFor(async () => expect(await alarm()).toMatchObject({ periodInMinutes: 0.5 }));
+    await e.engine.batch.settled(jobId);
+    expect((await job(jobId)).status).toBe('done');
+    await vi.waitFor(async () => expect(await alarm()).toBeUndefined());
+
+    // A worker that starts with a job left running (Chrome stopped the last one) sets it again at once.
+    const stored = await job(jobId);
+    const again: BatchJob = {
+      ...stored,
+      id: 'again',
+      status: 'running',
+      rows: stored.rows.map((r, i) => ({ id: String(i), input: r.input, status: 'queued' })),
+    };
+    await writeBatch([again], { job: again });
+    const next = engineWith();
+    await next.ready;
+    expect(await alarm()).toMatchObject({ periodInMinutes: 0.5 });
+    await next.engine.batch.settled('again');
+    await vi.waitFor(async () => expect(await alarm()).toBeUndefined());
   });
 });
