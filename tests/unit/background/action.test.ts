@@ -22,9 +22,9 @@ describe('what a click on the toolbar icon opens', () => {
     expect(popups).toEqual(['popup.html']);
 
     await settings.update((s) => ({ ...s, actionOpens: 'sidepanel' }));
-    await vi.waitFor(() => expect(popups.at(-1)).toBe(''));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe(''), 10_000);
     await settings.update((s) => ({ ...s, actionOpens: 'popup' }));
-    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'), 10_000);
   });
 });
 
@@ -35,25 +35,25 @@ describe("the popup's address carries the balance it shows first", () => {
 
     await e.send('key.set', { key: await account({ tier: 'complete', credits: 120 }) });
     await e.send('credits.get', { refresh: true });
-    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=120'));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=120'), 10_000);
     // Whoever changes the stored balance, the address follows.
     await credits.update((c) => ({ ...c, balance: 95 }));
-    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=95'));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=95'), 10_000);
     // The side panel chosen: no popup at all; the popup again: with the balance.
     await settings.update((s) => ({ ...s, actionOpens: 'sidepanel' }));
-    await vi.waitFor(() => expect(popups.at(-1)).toBe(''));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe(''), 10_000);
     await settings.update((s) => ({ ...s, actionOpens: 'popup' }));
-    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=95'));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html?saldo=95'), 10_000);
     // Without a key there is no balance to show.
     await e.send('key.remove', {});
-    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'));
+    await vi.waitFor(() => expect(popups.at(-1)).toBe('popup.html'), 10_000);
   });
 
   it('a worker that wakes with a key and a balance stored sets the address at its start-up', async () => {
     const first = await popupsOfEngine();
     await first.e.send('key.set', { key: await account({ tier: 'complete', credits: 40 }) });
     await first.e.send('credits.get', { refresh: true });
-    await vi.waitFor(() => expect(first.popups.at(-1)).toBe('popup.html?saldo=40'));
+    await vi.waitFor(() => expect(first.popups.at(-1)).toBe('popup.html?saldo=40'), 10_000);
 
     const woken = await popupsOfEngine();
     expect(woken.popups).toEqual(['popup.html?saldo=40']);

@@ -50,7 +50,7 @@ describe('lookup', () => {
     const before = vi.spyOn(e.engine.credits, 'balanceBefore');
     const started = e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
     // The quote check is still reading the history: the balance is already being read, and nothing is charged.
-    await vi.waitFor(() => expect(before).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(before).toHaveBeenCalledTimes(1), 10_000);
     expect(e.charging()).toEqual([]);
     release();
     const job = await e.engine.lookup.settled((await started).jobId);
@@ -121,7 +121,7 @@ describe('lookup', () => {
     });
     const started = e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
     // The check has passed: the request reaches the sandbox while the record is still held.
-    await vi.waitFor(() => expect(e.charging()).toEqual(['/crm']));
+    await vi.waitFor(() => expect(e.charging()).toEqual(['/crm']), 10_000);
     expect(await lookupJobs.get()).toEqual({});
     release();
     const { jobId } = await started;
@@ -147,7 +147,7 @@ describe('lookup', () => {
       return get(...args);
     });
     const started = e.send('lookup', { input: bia, depth: 'complete', lang: 'pt' });
-    await vi.waitFor(() => expect(e.charging()).toEqual(['/crm', '/crm']));
+    await vi.waitFor(() => expect(e.charging()).toEqual(['/crm', '/crm']), 10_000);
     // Nothing read before the charge (what the answer's balance writes afterwards may read).
     expect(readAfter.filter((n) => n < 2)).toEqual([]);
     release();

@@ -268,8 +268,8 @@ describe('the charge after a pause', () => {
     // Two quotes (the price on the button, asked again): one read of the balance.
     await e.send('quote', { input: ana, depth: 'complete', lang: 'pt' });
     await e.send('quote', { input: ana, depth: 'complete', lang: 'pt' });
-    await vi.waitFor(() => expect(creditos()).toBe(1));
-    await vi.waitFor(async () => expect((await credits.get()).updatedAt).toBe(clock.now));
+    await vi.waitFor(() => expect(creditos()).toBe(1), 10_000);
+    await vi.waitFor(async () => expect((await credits.get()).updatedAt).toBe(clock.now), 10_000);
     clock.now += 25_000;
     const { jobId } = await e.send('lookup', { input: ana, depth: 'complete', lang: 'pt' });
     expect(await settled(e, jobId)).toMatchObject({ status: 'done' });

@@ -295,10 +295,10 @@ describe('batch executor against the sandbox', () => {
     // nothing runs: no alarm keeps the worker coming back
     expect(await alarm()).toBeUndefined();
     const { jobId } = await e.send('batch.start', { people: people.slice(0, 12), depth: 'complete' });
-    await vi.waitFor(async () => expect(await alarm()).toMatchObject({ periodInMinutes: 0.5 }));
+    await vi.waitFor(async () => expect(await alarm()).toMatchObject({ periodInMinutes: 0.5 }), 10_000);
     await e.engine.batch.settled(jobId);
     expect((await job(jobId)).status).toBe('done');
-    await vi.waitFor(async () => expect(await alarm()).toBeUndefined());
+    await vi.waitFor(async () => expect(await alarm()).toBeUndefined(), 10_000);
 
     // A worker that starts with a job left running (Chrome stopped the last one) sets it again at once.
     const stored = await job(jobId);
@@ -313,6 +313,6 @@ describe('batch executor against the sandbox', () => {
     await next.ready;
     expect(await alarm()).toMatchObject({ periodInMinutes: 0.5 });
     await next.engine.batch.settled('again');
-    await vi.waitFor(async () => expect(await alarm()).toBeUndefined());
+    await vi.waitFor(async () => expect(await alarm()).toBeUndefined(), 10_000);
   });
 });

@@ -61,7 +61,8 @@ describe('batch job records', () => {
     await vi.waitFor(async () => {
       const rows = (await readBatchJobs())[jobId]?.rows ?? [];
       expect(rows.filter((r) => r.status === 'done').length).toBeGreaterThanOrEqual(20);
-    });
+      // a loaded machine answers 20 people in more than waitFor's default second
+    }, 30_000);
     await e.send('batch.pause', { id: jobId });
     await e.engine.batch.settled(jobId);
     const left = (await readBatchJobs())[jobId]!;
@@ -121,7 +122,7 @@ describe('batch job records', () => {
     const { jobId } = await e.send('batch.start', { people, depth: 'quick' });
     const stop = watchBatchJob(jobId, (j) => seen.push(j));
     await e.engine.batch.settled(jobId);
-    await vi.waitFor(() => expect(seen.at(-1)?.status).toBe('done'));
+    await vi.waitFor(() => expect(seen.at(-1)?.status).toBe('done'), 10_000);
     stop();
     expect(seen.at(-1)).toEqual((await readBatchJobs())[jobId]);
     // It moved with the answers, not only at the end.
@@ -130,7 +131,7 @@ describe('batch job records', () => {
     );
     const gone: (BatchJob | null)[] = [];
     const stopGone = watchBatchJob('nope', (j) => gone.push(j));
-    await vi.waitFor(() => expect(gone).toEqual([null]));
+    await vi.waitFor(() => expect(gone).toEqual([null]), 10_000);
     stopGone();
   });
 });

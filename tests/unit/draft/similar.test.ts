@@ -172,7 +172,7 @@ describe('background embedding of saved analyses', () => {
       lang: 'pt',
     });
     expect((await engine.lookup.settled(jobId))?.status).toBe('done');
-    await vi.waitFor(() => expect(embeddingsCalls(calls)).toBe(1));
+    await vi.waitFor(() => expect(embeddingsCalls(calls)).toBe(1), 10_000);
     await engine.draft.similarSettled();
     expect(await storedVectors()).toEqual([jobId]);
 
@@ -183,7 +183,7 @@ describe('background embedding of saved analyses', () => {
     }));
     const batch = await send('batch.start', { people: crowd, depth: 'complete' });
     await engine.batch.settled(batch.jobId);
-    await vi.waitFor(() => expect(embeddingsCalls(calls)).toBe(2));
+    await vi.waitFor(() => expect(embeddingsCalls(calls)).toBe(2), 10_000);
     await engine.draft.similarSettled();
     const saved = (await send('batch.entries', { id: batch.jobId })).map((e) => e.id);
     expect(saved).toHaveLength(23);
@@ -223,7 +223,7 @@ describe('background embedding of saved analyses', () => {
     // Failed: nothing kept, the entries untouched, and nothing under way until the retry.
     expect(requests).toEqual([2]);
     expect((await similarity.similar(all[0]!, [])).people).toEqual([]);
-    await vi.waitFor(() => expect(requests).toEqual([2, 2]));
+    await vi.waitFor(() => expect(requests).toEqual([2, 2]), 10_000);
     await similarity.settled();
     // Embedded: asked again (or with others), only what has no vector goes.
     await similarity.embedLater(['target', 'cfo2', 'cfo3']);

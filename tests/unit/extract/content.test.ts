@@ -357,7 +357,7 @@ describe('the quick answer on a LinkedIn profile', () => {
     const reply = extract();
     expect(people(answerOf(reply).candidates)).toMatchObject([{ primeiro_nome: 'Ana' }]);
     await vi.waitFor(() => expect(pending()).toEqual([]), { timeout: 5000 });
-    await vi.waitFor(() => expect(loaded).toContain('/extract-generic.js'));
+    await vi.waitFor(() => expect(loaded).toContain('/extract-generic.js'), 10_000);
     await vi.advanceTimersByTimeAsync(100);
     expect(send).not.toHaveBeenCalled();
     // asked again: the quick answer again

@@ -114,13 +114,13 @@ describe('meeting store', () => {
       ['Rafael', true, false],
       ['Juliana', false, true],
     ]);
-    await vi.waitFor(() => expect(store.getState().plan?.cost).toBe(2));
+    await vi.waitFor(() => expect(store.getState().plan?.cost).toBe(2), 10_000);
     expect(planned(worker.asked)).toEqual([['Ana', 'Rafael']]);
     expect(learned).toEqual(['acme.com.br']);
     // a change plans again; the newest plan wins
     store.getState().toggle('juliana.mendes@nubank.com.br');
     store.getState().edit('ana.paula.ribeiro@nubank.com.br', { ultimo_nome: 'P. Ribeiro' });
-    await vi.waitFor(() => expect(store.getState().plan?.cost).toBe(3));
+    await vi.waitFor(() => expect(store.getState().plan?.cost).toBe(3), 10_000);
     expect(planned(worker.asked).at(-1)).toEqual(['Ana', 'Rafael', 'Juliana']);
     // the same meeting read again keeps the seller's choices
     store.getState().load(reading, ['acme.com.br'], 'quick');
@@ -134,7 +134,7 @@ describe('meeting store', () => {
   it('prepares: runs the batch, keeps the brief with its entries, opens it again from the history', async () => {
     const { store, worker, saved } = setup();
     store.getState().load(reading, [], 'quick');
-    await vi.waitFor(() => expect(store.getState().plan).not.toBeNull());
+    await vi.waitFor(() => expect(store.getState().plan).not.toBeNull(), 10_000);
     await store.getState().prepare();
     const s = store.getState();
     expect(s.phase).toBe('brief');
