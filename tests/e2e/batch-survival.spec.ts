@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BatchRow } from '@/lib/model';
 import { extensionWorker, launchWithExtension } from './browser';
-import { expect, test, type Admin } from './fixtures';
+import { batchRequests, creditsShown, settled, storedRows } from './batch.helpers';
+import { expect, test } from './fixtures';
 import { messenger } from './messages';
 import { setSettings } from './sidepanel.helpers';
 
@@ -13,40 +13,6 @@ import { setSettings } from './sidepanel.helpers';
  * and a window of 429 answers mid-batch. Each is checked in the sandbox's ledger and request log and on the batch
  * page. (Three worker stops mid-batch are in batch.spec.ts.)
  */
-
-/** The rows of a job as stored (reading storage does not wake the worker, a message would). */
-async function storedRows(page: Page, jobId: string): Promise<BatchRow[]> {
-  const all = await page.evaluate(() => chrome.storage.local.get(null));
-  return Object.keys(all)
-    .filter((k) => k.startsWith(`batchRows:${jobId}:`))
-    .sort((a, b) => Number(a.split(':')[2]) - Number(b.split(':')[2]))
-    .flatMap((k) => all[k] as BatchRow[]);
-}
-
-const settled = (rows: BatchRow[]) => rows.filter((r) => r.status !== 'queued' && r.status !== 'sent').length;
-
-/** The charging requests as the sandbox received them, with the people each carried. */
-async function batchRequests(admin: Admin, key: string): Promise<{ at: number; people: string[] }[]> {
-  return (await admin.requests(key))
-    .filter((r) => r.method === 'POST')
-    .map((r) => ({
-      at: r.at,
-      people: ((r.body as { profiles?: { primeiro_nome: string }[] }).profiles ?? []).map(
-        (p) => p.primeiro_nome,
-      ),
-    }));
-}
-
-/** Credits the batch page shows: spent by answered requests, and taken by the lost ones (0 when none was lost). */
-async function creditsShown(page: Page): Promise<{ spent: number; lost: number }> {
-  const counts = (await page.getByTestId('progress-counts').textContent()) ?? '';
-  const spent = Number(/(\d+) créditos gastos/.exec(counts)?.[1]);
-  const notice = page.getByTestId('lost-cost');
-  if (!(await notice.count())) return { spent, lost: 0 };
-  const state = await notice.getAttribute('data-state');
-  const text = (await notice.textContent()) ?? '';
-  return { spent, lost: state === 'free' ? 0 : Number(/custaram (\d+) crédito/.exec(text)?.[1]) };
-}
 
 const people = (n: number, name: string) =>
   Array.from({ length: n }, (_, i) => ({

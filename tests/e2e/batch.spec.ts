@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
-import type { BatchRow } from '@/lib/model';
-import { expect, test, type Admin } from './fixtures';
+import { batchRequests, creditsShown, settled, storedRows } from './batch.helpers';
+import { expect, test } from './fixtures';
 import { messenger } from './messages';
 import { setSettings } from './sidepanel.helpers';
 
@@ -74,37 +73,6 @@ test('37 people from a CSV: exactly 34 charged at the Complete price, the 3 fail
   expect((await admin.ledger(key)).total_credits).toBe(74);
 });
 
-/** The rows of a job as stored (reading storage does not wake the worker, a message would). */
-async function storedRows(page: Page, jobId: string): Promise<BatchRow[]> {
-  const all = await page.evaluate(() => chrome.storage.local.get(null));
-  return Object.keys(all)
-    .filter((k) => k.startsWith(`batchRows:${jobId}:`))
-    .sort((a, b) => Number(a.split(':')[2]) - Number(b.split(':')[2]))
-    .flatMap((k) => all[k] as BatchRow[]);
-}
-
-const settled = (rows: BatchRow[]) => rows.filter((r) => r.status !== 'queued' && r.status !== 'sent').length;
-
-/** The people each charging request carried, as the sandbox received them. */
-async function sentPeople(admin: Admin, key: string): Promise<string[]> {
-  return (await admin.requests(key))
-    .filter((r) => r.method === 'POST')
-    .flatMap((r) =>
-      ((r.body as { profiles?: { primeiro_nome: string }[] }).profiles ?? []).map((p) => p.primeiro_nome),
-    );
-}
-
-/** Credits the batch page shows: spent by answered requests, and taken by the lost ones (0 when none was lost). */
-async function creditsShown(page: Page): Promise<{ spent: number; lost: number }> {
-  const counts = (await page.getByTestId('progress-counts').textContent()) ?? '';
-  const spent = Number(/(\d+) créditos gastos/.exec(counts)?.[1]);
-  const notice = page.getByTestId('lost-cost');
-  if (!(await notice.count())) return { spent, lost: 0 };
-  const state = await notice.getAttribute('data-state');
-  const text = (await notice.textContent()) ?? '';
-  return { spent, lost: state === 'free' ? 0 : Number(/custaram (\d+) crédito/.exec(text)?.[1]) };
-}
-
 test('three worker stops during a 300-person batch: the job ends by itself, every credit the ledger took is shown, nobody is sent twice', async ({
   admin,
   useKey,
@@ -130,6 +98,9 @@ test('three worker stops during a 300-person batch: the job ends by itself, ever
   await page.goto(page.url().split('#')[0] + `#job=${jobId}`);
   await page.reload();
   await expect(page.getByTestId('job-status')).toHaveText('em andamento');
+  // While the job runs, the alarm that wakes a stopped worker is set.
+  const alarmNames = () => page.evaluate(async () => (await chrome.alarms.getAll()).map((a) => a.name));
+  expect(await alarmNames()).toContain('work-wake');
 
   const cdp = await context.newCDPSession(page);
   await cdp.send('ServiceWorker.enable');
@@ -177,7 +148,7 @@ test('three worker stops during a 300-person batch: the job ends by itself, ever
     rows.filter((r) => r.status === 'done').length + (shown.lost > 0 ? shown.lost : 0),
   );
   // Nobody was sent twice, and nobody whose answer was lost was sent again by itself.
-  const sent = await sentPeople(admin, key);
+  const sent = (await batchRequests(admin, key)).flatMap((r) => r.people);
   expect(new Set(sent).size).toBe(sent.length);
   expect(sent.length).toBeLessThanOrEqual(300);
   const interrupted = page.locator('tr[data-status="interrupted"]');
@@ -191,8 +162,7 @@ test('three worker stops during a 300-person batch: the job ends by itself, ever
   await shot(page, 'batch-worker-stopped-three-times');
 
   // Nothing runs and nothing waits to be measured: the alarm that woke the worker is gone.
-  const alarms = await page.evaluate(() => chrome.alarms.getAll());
-  expect(alarms.map((a) => a.name)).not.toContain('work-wake');
+  await expect.poll(alarmNames).not.toContain('work-wake');
 });
 
 test('the side panel and the popup show a running batch, also right after the worker restarts', async ({
