@@ -143,6 +143,8 @@ export default defineConfig({
   },
   vite: () => ({
     plugins: [tailwindcss(), preloadChunks()],
-    build: { modulePreload: false },
+    // The manifest's minimum Chrome: its syntax as written (regular expressions with \p{…} stay literals instead of
+    // `new RegExp` strings, `??=` and class fields are not rewritten), which keeps every bundle smaller.
+    build: { modulePreload: false, target: 'chrome116' },
   }),
 });

@@ -66,13 +66,11 @@ export function statusOf(part: string): GuestSays | null {
   return STATUS_PARTS.find(([re]) => re.test(f))?.[1] ?? null;
 }
 
-/** A guest's name as a page shows it: a name, never a status word, an address, a pronoun or an avatar's letter. */
+/** A guest's name as a page shows it: a name, never a status word, an address, a pronoun or an avatar's letter (cleanName). */
 export function guestName(raw: string): string {
   const name = cleanName(raw);
   if (!name || name.includes('@') || statusOf(name)) return '';
   if (/^(?:voce|you|eu|me|mim)$/.test(fold(name))) return '';
-  // "R", "A B": letters alone are initials on an avatar
-  if (name.split(' ').every((w) => w.replace(/[^\p{L}]/gu, '').length < 2)) return '';
   return name;
 }
 

@@ -33,10 +33,7 @@ const NOTES = /\([^)]*\)?|\[[^\]]*\]?|[\p{So}\p{Sk}\p{Cs}\p{Co}\ufe0f]/gu;
 export const NAME_LETTERS = /^\p{L}[\p{L}\p{M} .'’-]*$/u;
 export const CAPITAL = /^\p{Lu}/u;
 const SMALL = /^\p{Ll}/u;
-const INITIAL = /^\p{L}\.?$/u;
-
-/** Only initials ("R", "C", "J. R."): the letter of an avatar's circle, never a person's name. */
-export const onlyInitials = (name: string) => name.split(' ').every((w) => INITIAL.test(w));
+const INITIALS = /^(?:\S\p{M}*\.?(?: |$))+$/u;
 
 // degrees and certifications written after a name ("Ana Souza, MBA"): never part of a name, never a company
 const DEGREE = '(?:MBA|PMP|Ph\\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)';
@@ -60,7 +57,8 @@ export function cleanName(raw: unknown): string {
     // "Contato Sr.", "Lead", "Dr.": nobody is named
     !words.every((w) => honorific(w) || LABEL_WORD.test(w)) &&
     NAME_LETTERS.test(name) &&
-    !onlyInitials(name) &&
+    // only initials ("R", "J. R."): the letter of an avatar's circle, never a person's name
+    !INITIALS.test(name) &&
     // a sentence is not a name: capitalised words mixed with lower-case ones that are not particles
     !(CAPITAL.test(name) && words.some((w) => SMALL.test(w) && !PARTICLE.test(w)))
     ? name

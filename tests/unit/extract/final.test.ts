@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { niceCase, notTheirCompany, settle } from '@/lib/extract/final';
-import { onlyInitials, person } from '@/lib/extract/names';
+import { cleanName, person } from '@/lib/extract/names';
 import { extractors } from '@/lib/extract/registry';
 import type { Extractor } from '@/lib/extract/types';
 import { extractCandidates } from '../../fixtures/extract';
@@ -25,10 +25,10 @@ describe('niceCase', () => {
   ])('%s -> %s', (name, cased) => expect(niceCase(name)).toBe(cased));
 });
 
-describe('onlyInitials', () => {
+describe('initials', () => {
   it('a letter of an avatar is nobody; a name with one word of two letters is somebody', () => {
-    for (const s of ['R', 'C', 'J. R.', 'A B']) expect(onlyInitials(s), s).toBe(true);
-    for (const s of ['Ana', 'J. R. Tolkien', 'Lu X']) expect(onlyInitials(s), s).toBe(false);
+    for (const s of ['R', 'C', 'J. R.', 'A B']) expect(cleanName(s), s).toBe('');
+    for (const s of ['Ana', 'J. R. Tolkien', 'Lu X']) expect(cleanName(s), s).toBe(s);
   });
 
   it('is nobody for every reader: person() gives no one, so a quick answer and the full reading agree', () => {
