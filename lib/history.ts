@@ -13,8 +13,8 @@ export { isHistoryEntry };
 import {
   createSearchIndex,
   searchTerms,
-  summaryFields,
   type HistoryCursor,
+  type PeopleByKey,
   type SearchIndex,
 } from '@/lib/history-index';
 import {
@@ -71,8 +71,6 @@ function toEntry(stored: StoredEntry | undefined): HistoryEntry | null {
   const { search: _search, ...entry } = stored;
   return migrateEntry(entry);
 }
-
-export const toSummary = (e: HistoryEntry): HistorySummary => summaryFields(summaryOf(e));
 
 const isSummary = (s: StoredSummary | undefined): s is StoredSummary =>
   typeof s?.id === 'string' &&
@@ -158,6 +156,12 @@ export function createHistory(options: HistoryOptions) {
     if (building) fn(await building);
   };
 
+  /** Told of entries gone (deleted, past retention, or every one: 'all') once their removal has committed. */
+  const removedListeners = new Set<(ids: readonly string[] | 'all') => void>();
+  const removed = (ids: readonly string[] | 'all') => {
+    if (ids === 'all' || ids.length) for (const fn of removedListeners) fn(ids);
+  };
+
   /** One entry, one transaction: a failed write cannot take other entries with it. */
   async function putOnce(entry: HistoryEntry): Promise<void> {
     const tx = (await db()).transaction([STORE, 'summaries'], 'readwrite');
@@ -177,7 +181,7 @@ export function createHistory(options: HistoryOptions) {
     const days = retentionDays ?? (await options.retentionDays());
     const cutoff = now() - days * DAY_MS;
     const tx = (await db()).transaction([STORE, 'drafts', 'summaries'], 'readwrite');
-    const removed: string[] = [];
+    const gone: string[] = [];
     for (
       let cursor = await tx
         .objectStore(STORE)
@@ -190,11 +194,12 @@ export function createHistory(options: HistoryOptions) {
       await tx.objectStore('drafts').delete(cursor.primaryKey);
       await tx.objectStore('summaries').delete(cursor.primaryKey);
       await cursor.delete();
-      removed.push(cursor.primaryKey);
+      gone.push(cursor.primaryKey);
     }
     await tx.done;
-    await indexed((idx) => removed.forEach((id) => idx.remove(id)));
-    return removed.length;
+    await indexed((idx) => gone.forEach((id) => idx.remove(id)));
+    removed(gone);
+    return gone.length;
   }
 
   return {
@@ -227,6 +232,11 @@ export function createHistory(options: HistoryOptions) {
     /** Every entry's summary, newest first. */
     async summaries(): Promise<HistorySummary[]> {
       return (await index()).all();
+    },
+
+    /** Each person's summaries, newest first, by person key: the search index's own map, not a copy. */
+    async people(): Promise<PeopleByKey> {
+      return (await index()).people();
     },
 
     /** Reads the search index now (the worker does it soon after it wakes, so that the first search is quick). */
@@ -264,6 +274,7 @@ export function createHistory(options: HistoryOptions) {
         tx.done,
       ]);
       await indexed((idx) => idx.remove(id));
+      removed([id]);
     },
 
     async clear(): Promise<void> {
@@ -275,6 +286,13 @@ export function createHistory(options: HistoryOptions) {
         tx.done,
       ]);
       await indexed((idx) => idx.clear());
+      removed('all');
+    },
+
+    /** Calls `fn` with the ids of entries removed from now on ('all' when the history is cleared); returns the unsubscribe. */
+    onRemoved(fn: (ids: readonly string[] | 'all') => void): () => void {
+      removedListeners.add(fn);
+      return () => removedListeners.delete(fn);
     },
 
     /**
@@ -319,15 +337,6 @@ export function createHistory(options: HistoryOptions) {
 
     /** Removes entries older than the retention period (the setting unless given); returns how many. */
     prune,
-
-    /** Every entry, newest first. */
-    async exportAll(): Promise<HistoryEntry[]> {
-      const all = await (await db()).getAllFromIndex(STORE, 'createdAt');
-      return all
-        .reverse()
-        .map(toEntry)
-        .filter((e): e is HistoryEntry => e !== null);
-    },
 
     /** Closes the connection (tests and the benchmark reopen it to check persistence). */
     async close(): Promise<void> {

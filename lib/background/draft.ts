@@ -82,6 +82,18 @@ export function createDraftService(options: DraftServiceOptions) {
         (await Promise.all(ids.map((id) => history.get(id)))).filter((e): e is HistoryEntry => e !== null),
     });
 
+  // Vectors go with their entries: as they are deleted or expire, and once a worker life for those that went while
+  // no service listened (a worker stopped in between, or this service not yet built).
+  history.onRemoved((ids) => {
+    similarity.forget(ids).catch((e: unknown) => console.error('embeddings', e));
+  });
+  let tidying: Promise<number> | null = null;
+  const tidied = () =>
+    (tidying ??= (async () => similarity.prune(await history.summaries()))().catch((e: unknown) => {
+      tidying = null;
+      throw e;
+    }));
+
   /** A draft or review request checked, the analysis it is about, and the model API admitted under the limits. */
   async function prepare<S extends z.ZodMiniType<{ entryId: string }>>(schema: S, raw: unknown) {
     const parsed = schema.safeParse(raw);
@@ -235,9 +247,8 @@ export function createDraftService(options: DraftServiceOptions) {
     async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPeople> {
       const entry = await kept.get(entryId);
       if (!entry) return { people: [], filling: null };
-      const all = await history.summaries();
-      await similarity.prune(all);
-      return similarity.similar(entry, all);
+      await tidied();
+      return similarity.similar(entry, await history.people());
     },
 
     /**
@@ -246,6 +257,7 @@ export function createDraftService(options: DraftServiceOptions) {
      */
     async warmSimilar(): Promise<void> {
       await similarity.warm();
+      await tidied();
       await similarity.embedLater((await history.summaries()).map((e) => e.id));
     },
 

@@ -1,8 +1,9 @@
 import type { ApiClient } from '@/lib/api/client';
 import { embeddingVector } from '@/lib/api/model-schemas';
+import { newerFirst, type PeopleByKey } from '@/lib/history-index';
 import type { HistoryEntry, HistorySummary, SimilarPeople, SimilarPerson } from '@/lib/model';
 import { EMBEDDINGS_DB, openEmbeddingsDb, type EmbeddingsDb } from '@/lib/storage/idb';
-import { quantize, quantizedCosine } from '@/lib/vectors';
+import { cosine, quantize, unitVector, type UnitVector } from '@/lib/vectors';
 
 /*
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona
@@ -62,7 +63,33 @@ export interface SimilarOptions {
 
 interface Kept {
   textHash: string;
-  vector: Int8Array;
+  vector: UnitVector;
+}
+
+/** A person's newest entry with its score. */
+interface Scored {
+  summary: HistorySummary;
+  score: number;
+}
+
+/** Ranks before `b`: the higher score, and between equal scores the newer entry (the history's order). */
+const ranksBefore = (a: Scored, b: Scored) =>
+  a.score > b.score || (a.score === b.score && newerFirst(a.summary, b.summary) < 0);
+
+/** Adds `s` to `top` (best first, at most `count`) if it ranks among the best `count`: one pass, no sort. */
+function keepTop(top: Scored[], s: Scored, count: number): void {
+  if (count <= 0 || (top.length >= count && !ranksBefore(s, top[count - 1]!))) return;
+  let at = top.length;
+  while (at > 0 && ranksBefore(s, top[at - 1]!)) at--;
+  top.splice(at, 0, s);
+  if (top.length > count) top.pop();
+}
+
+function similarPerson({ summary: e, score }: Scored): SimilarPerson {
+  const name = [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' ');
+  const person: SimilarPerson = { id: e.id, name, company: e.input.empresa, score };
+  if (e.cargo) person.cargo = e.cargo;
+  return person;
 }
 
 export function createSimilarity(options: SimilarOptions) {
@@ -83,7 +110,7 @@ export function createSimilarity(options: SimilarOptions) {
       const map = new Map<string, Kept>();
       for (const v of all)
         if (v.model === model && v.vector instanceof Int8Array)
-          map.set(v.entryId, { textHash: v.textHash, vector: v.vector });
+          map.set(v.entryId, { textHash: v.textHash, vector: unitVector(v.vector) });
       return map;
     })().catch((e: unknown) => {
       loading = null;
@@ -103,10 +130,22 @@ export function createSimilarity(options: SimilarOptions) {
       const vector = m && quantize(embeddingVector(item.embedding));
       if (!m || !vector) return;
       const textHash = hashText(m.text);
-      map.set(m.entry.id, { textHash, vector });
+      map.set(m.entry.id, { textHash, vector: unitVector(vector) });
       void tx.store.put({ entryId: m.entry.id, model, textHash, vector });
     });
     await tx.done;
+  }
+
+  /** Drops these vectors from disk, and from `map` (those in memory); returns how many. */
+  async function drop(gone: readonly string[], map: Map<string, Kept> | null): Promise<number> {
+    if (!gone.length) return 0;
+    const tx = (await db()).transaction('vectors', 'readwrite');
+    for (const id of gone) {
+      map?.delete(id);
+      void tx.store.delete([id, model]);
+    }
+    await tx.done;
+    return gone.length;
   }
 
   /** The background filling: the ids still to embed, and how many of this round are done. */
@@ -164,21 +203,20 @@ export function createSimilarity(options: SimilarOptions) {
 
   return {
     /**
-     * The people most like `target`'s among `candidates` (history summaries, newest first), other people only,
-     * best first; those not embedded yet are embedded in the background and `filling` says how far that is.
+     * The people most like `target`'s among `people` (each person's history summaries, newest first), other people
+     * only, each by their newest entry, best first; those not embedded yet are embedded in the background and
+     * `filling` says how far that is.
      */
-    async similar(
-      target: HistoryEntry,
-      candidates: readonly HistorySummary[],
-      count = SIMILAR_COUNT,
-    ): Promise<SimilarPeople> {
+    async similar(target: HistoryEntry, people: PeopleByKey, count = SIMILAR_COUNT): Promise<SimilarPeople> {
       const text = embeddingText(target);
-      // One entry per person: the newest (the list comes newest first).
-      const newest = new Map<string, HistorySummary>();
-      for (const e of candidates)
-        if (e.id !== target.id && e.personKey !== target.personKey && !newest.has(e.personKey))
-          newest.set(e.personKey, e);
-      if (newest.size === 0 || !text) return { people: [], filling: null };
+      // One entry per person: the newest (other than the target itself).
+      const newest: HistorySummary[] = [];
+      for (const [key, own] of people) {
+        if (key === target.personKey) continue;
+        const e = own[0]?.id === target.id ? own[1] : own[0];
+        if (e) newest.push(e);
+      }
+      if (newest.length === 0 || !text) return { people: [], filling: null };
       const map = await kept();
       const own = map.get(target.id);
       if (own?.textHash !== hashText(text)) {
@@ -187,27 +225,17 @@ export function createSimilarity(options: SimilarOptions) {
       }
       const t = map.get(target.id)?.vector;
       if (!t) return { people: [], filling: null };
-      const missing: string[] = [];
-      const scored: SimilarPerson[] = [];
-      for (const e of newest.values()) {
+      const missing: HistorySummary[] = [];
+      const top: Scored[] = [];
+      for (const e of newest) {
         const v = map.get(e.id)?.vector;
-        if (!v) {
-          missing.push(e.id);
-          continue;
-        }
-        const name = [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' ');
-        const person: SimilarPerson = {
-          id: e.id,
-          name,
-          company: e.input.empresa,
-          score: quantizedCosine(t, v),
-        };
-        if (e.cargo) person.cargo = e.cargo;
-        scored.push(person);
+        if (v) keepTop(top, { summary: e, score: cosine(t, v) }, count);
+        else missing.push(e);
       }
-      if (missing.length) fill(missing);
+      // The newest are embedded first.
+      if (missing.length) fill(missing.sort(newerFirst).map((e) => e.id));
       return {
-        people: scored.sort((a, b) => b.score - a.score).slice(0, count),
+        people: top.map(similarPerson),
         // While a failed request waits to be tried again, nothing is under way.
         filling: filling && queue.size > 0 ? { ...progress } : null,
       };
@@ -217,15 +245,23 @@ export function createSimilarity(options: SimilarOptions) {
     async prune(keep: readonly { id: string }[]): Promise<number> {
       const ids = new Set(keep.map((e) => e.id));
       const map = await kept();
-      const gone = [...map.keys()].filter((id) => !ids.has(id));
-      if (!gone.length) return 0;
-      const tx = (await db()).transaction('vectors', 'readwrite');
-      for (const id of gone) {
-        map.delete(id);
-        void tx.store.delete([id, model]);
+      return drop(
+        [...map.keys()].filter((id) => !ids.has(id)),
+        map,
+      );
+    },
+
+    /**
+     * Drops the vectors of these entries ('all': every one) as they leave the history; vectors not read into memory
+     * yet are not read for it.
+     */
+    async forget(ids: readonly string[] | 'all'): Promise<void> {
+      if (ids !== 'all' && !loading) {
+        await drop(ids, null);
+        return;
       }
-      await tx.done;
-      return gone.length;
+      const map = await kept();
+      await drop(ids === 'all' ? [...map.keys()] : ids, map);
     },
 
     /** Reads every vector into memory now, so that the first open after a wake does not wait for them. */
