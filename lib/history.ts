@@ -9,7 +9,6 @@ import {
   type LookupInput,
 } from '@/lib/model';
 
-export { isHistoryEntry };
 import {
   createSearchIndex,
   searchTerms,

@@ -1,6 +1,6 @@
-import { isHistoryEntry, migrateEntry } from '@/lib/history';
+import { migrateEntry } from '@/lib/history';
 import { summaryFields } from '@/lib/history-index';
-import type { HistoryEntry, HistorySummary } from '@/lib/model';
+import { isHistoryEntry, type HistoryEntry, type HistorySummary } from '@/lib/model';
 import { HISTORY_DB, HISTORY_STORE, openHistoryDb, summaryOf, type StoredEntry } from '@/lib/storage/idb';
 
 /*
