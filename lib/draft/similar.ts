@@ -92,9 +92,106 @@ function similarPerson({ summary: e, score }: Scored): SimilarPerson {
   return person;
 }
 
+/**
+ * The background filling: the ids still to embed, a batch of at most EMBED_BATCH per request when the rate limit
+ * gives a turn, and how many of this round are done. A failed request is tried again later, the wait doubling.
+ */
+function createFiller(deps: {
+  embed: (ids: string[]) => Promise<void>;
+  nextTurn?: () => number;
+  sleep: (ms: number) => Promise<void>;
+  retryMs: number;
+}) {
+  const queue = new Set<string>();
+  let progress = { done: 0, total: 0 };
+  let filling: Promise<void> | null = null;
+  let retryMs = deps.retryMs;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  function fill(ids: Iterable<string>): void {
+    for (const id of ids) queue.add(id);
+    progress = { done: progress.done, total: progress.done + queue.size };
+    // A failed request's retry is already set: the new ones wait for it.
+    if (retry) return;
+    filling ??= (async () => {
+      try {
+        while (queue.size > 0) {
+          const ids = [...queue].slice(0, EMBED_BATCH);
+          const wait = deps.nextTurn?.() ?? 0;
+          if (wait > 0) {
+            await deps.sleep(wait);
+            continue;
+          }
+          await deps.embed(ids);
+          for (const id of ids) queue.delete(id);
+          progress = { done: progress.done + ids.length, total: progress.done + ids.length + queue.size };
+          retryMs = deps.retryMs;
+        }
+      } catch (e) {
+        // Nothing is lost: the ids stay queued and are tried again later (the history and the analysis are
+        // untouched; a worker that stops meanwhile queues them again when it next tidies).
+        console.error('embeddings', e instanceof Error ? e.message : e);
+        retry = setTimeout(() => {
+          retry = null;
+          fill([]);
+        }, retryMs);
+        retryMs = Math.min(retryMs * 2, EMBED_RETRY_MAX_MS);
+      } finally {
+        filling = null;
+        if (!queue.size) progress = { done: 0, total: 0 };
+      }
+    })();
+  }
+
+  return {
+    fill,
+    queued: (id: string) => queue.has(id),
+    /** How far the filling is; null while nothing is under way (a failed request waiting to be tried again). */
+    progress: () => (filling && queue.size > 0 ? { ...progress } : null),
+    settled: (): Promise<void> => filling ?? Promise.resolve(),
+    stop(): void {
+      if (retry) clearTimeout(retry);
+      retry = null;
+    },
+  };
+}
+
+/** These entries, but those whose vector is kept for their text as it is now. */
+function unembedded(
+  entries: HistoryEntry[],
+  map: Map<string, Kept>,
+): { entry: HistoryEntry; text: string }[] {
+  return entries.flatMap((entry) => {
+    const text = embeddingText(entry);
+    return text && map.get(entry.id)?.textHash !== hashText(text) ? [{ entry, text }] : [];
+  });
+}
+
+/** Each other person's newest entry (other than the target itself). */
+function newestOfOthers(target: HistoryEntry, people: PeopleByKey): HistorySummary[] {
+  const newest: HistorySummary[] = [];
+  for (const [key, own] of people) {
+    if (key === target.personKey) continue;
+    const e = own[0]?.id === target.id ? own[1] : own[0];
+    if (e) newest.push(e);
+  }
+  return newest;
+}
+
+/** The best `count` of these entries by their vectors' likeness to `t`, and those without a vector. */
+function rank(t: UnitVector, entries: readonly HistorySummary[], map: Map<string, Kept>, count: number) {
+  const missing: HistorySummary[] = [];
+  const top: Scored[] = [];
+  for (const e of entries) {
+    const v = map.get(e.id)?.vector;
+    if (v) keepTop(top, { summary: e, score: cosine(t, v) }, count);
+    else missing.push(e);
+  }
+  return { top, missing };
+}
+
 export function createSimilarity(options: SimilarOptions) {
   const model = options.model ?? EMBEDDING_MODEL;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let opening: Promise<EmbeddingsDb> | null = null;
   const db = () =>
     (opening ??= openEmbeddingsDb(options.name ?? EMBEDDINGS_DB).catch((e: unknown) => {
@@ -148,58 +245,16 @@ export function createSimilarity(options: SimilarOptions) {
     return gone.length;
   }
 
-  /** The background filling: the ids still to embed, and how many of this round are done. */
-  const queue = new Set<string>();
-  let progress = { done: 0, total: 0 };
-  let filling: Promise<void> | null = null;
-  const firstRetryMs = options.retryMs ?? EMBED_RETRY_MS;
-  let retryMs = firstRetryMs;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-
-  /** These entries, but those whose vector is kept for their text as it is now. */
-  async function unembedded(entries: HistoryEntry[]): Promise<{ entry: HistoryEntry; text: string }[]> {
-    const map = await kept();
-    return entries.flatMap((entry) => {
-      const text = embeddingText(entry);
-      return text && map.get(entry.id)?.textHash !== hashText(text) ? [{ entry, text }] : [];
-    });
-  }
-
-  function fill(ids: Iterable<string>): void {
-    for (const id of ids) queue.add(id);
-    progress = { done: progress.done, total: progress.done + queue.size };
-    // A failed request's retry is already set: the new ones wait for it.
-    if (retry) return;
-    filling ??= (async () => {
-      try {
-        while (queue.size > 0) {
-          const ids = [...queue].slice(0, EMBED_BATCH);
-          const wait = options.nextTurn?.() ?? 0;
-          if (wait > 0) {
-            await sleep(wait);
-            continue;
-          }
-          const entries = await unembedded(await options.read(ids));
-          if (entries.length) await embed(entries);
-          for (const id of ids) queue.delete(id);
-          progress = { done: progress.done + ids.length, total: progress.done + ids.length + queue.size };
-          retryMs = firstRetryMs;
-        }
-      } catch (e) {
-        // Nothing is lost: the ids stay queued and are tried again later (the history and the analysis are
-        // untouched; a worker that stops meanwhile queues them again when it next tidies).
-        console.error('embeddings', e instanceof Error ? e.message : e);
-        retry = setTimeout(() => {
-          retry = null;
-          fill([]);
-        }, retryMs);
-        retryMs = Math.min(retryMs * 2, EMBED_RETRY_MAX_MS);
-      } finally {
-        filling = null;
-        if (!queue.size) progress = { done: 0, total: 0 };
-      }
-    })();
-  }
+  const filler = createFiller({
+    nextTurn: options.nextTurn,
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
+    retryMs: options.retryMs ?? EMBED_RETRY_MS,
+    async embed(ids) {
+      const entries = unembedded(await options.read(ids), await kept());
+      if (entries.length) await embed(entries);
+    },
+  });
+  const fill = filler.fill;
 
   return {
     /**
@@ -209,13 +264,7 @@ export function createSimilarity(options: SimilarOptions) {
      */
     async similar(target: HistoryEntry, people: PeopleByKey, count = SIMILAR_COUNT): Promise<SimilarPeople> {
       const text = embeddingText(target);
-      // One entry per person: the newest (other than the target itself).
-      const newest: HistorySummary[] = [];
-      for (const [key, own] of people) {
-        if (key === target.personKey) continue;
-        const e = own[0]?.id === target.id ? own[1] : own[0];
-        if (e) newest.push(e);
-      }
+      const newest = newestOfOthers(target, people);
       if (newest.length === 0 || !text) return { people: [], filling: null };
       const map = await kept();
       const own = map.get(target.id);
@@ -225,19 +274,12 @@ export function createSimilarity(options: SimilarOptions) {
       }
       const t = map.get(target.id)?.vector;
       if (!t) return { people: [], filling: null };
-      const missing: HistorySummary[] = [];
-      const top: Scored[] = [];
-      for (const e of newest) {
-        const v = map.get(e.id)?.vector;
-        if (v) keepTop(top, { summary: e, score: cosine(t, v) }, count);
-        else missing.push(e);
-      }
+      const { top, missing } = rank(t, newest, map, count);
       // The newest are embedded first.
       if (missing.length) fill(missing.sort(newerFirst).map((e) => e.id));
       return {
         people: top.map(similarPerson),
-        // While a failed request waits to be tried again, nothing is under way.
-        filling: filling && queue.size > 0 ? { ...progress } : null,
+        filling: filler.progress(),
       };
     },
 
@@ -275,16 +317,15 @@ export function createSimilarity(options: SimilarOptions) {
      */
     async embedLater(ids: readonly string[]): Promise<void> {
       const map = await kept();
-      const missing = ids.filter((id) => !map.has(id) && !queue.has(id));
+      const missing = ids.filter((id) => !map.has(id) && !filler.queued(id));
       if (missing.length) fill(missing);
     },
 
     /** Resolves when the background filling has stopped (tests and the benchmark). */
-    settled: (): Promise<void> => filling ?? Promise.resolve(),
+    settled: filler.settled,
 
     async close(): Promise<void> {
-      if (retry) clearTimeout(retry);
-      retry = null;
+      filler.stop();
       const open = opening;
       opening = null;
       loading = null;
