@@ -108,17 +108,8 @@ interface Services {
 }
 
 /** What each message does: one line a message type, to the service that answers it. */
-function handlersOf({
-  lookup,
-  jobs,
-  history,
-  creditsService,
-  keys,
-  info,
-  batchService,
-  draftService,
-  wake,
-}: Services): Handlers {
+function handlersOf(services: Services): Handlers {
+  const { lookup, jobs, history, creditsService, keys, info, batchService, draftService, wake } = services;
   return {
     quote: (req) => lookup.quote(req),
     lookup: async (req) => {
@@ -229,17 +220,8 @@ export function createEngine(options: EngineOptions = {}) {
   const keys = createKeyService({ credits: creditsService });
   const info = async () => ({ client: await client({ keyOptional: true }) });
 
-  const handlers = handlersOf({
-    lookup,
-    jobs,
-    history,
-    creditsService,
-    keys,
-    info,
-    batchService,
-    draftService,
-    wake,
-  });
+  const services = { lookup, jobs, history, creditsService, keys, info, batchService, draftService, wake };
+  const handlers = handlersOf(services);
 
   /**
    * Runs once per worker life, before any handler: what a message may depend on (the key's status, jobs and batches
