@@ -27,11 +27,6 @@ export function jsonWriter(exportedAt: Date = new Date()) {
   };
 }
 
-export function historyToJson(entries: HistoryEntry[], exportedAt: Date = new Date()): string {
-  const w = jsonWriter(exportedAt);
-  return w.start + w.part(entries) + w.end();
-}
-
 const list = (items: string[] | undefined) => (items ?? []).join('; ');
 const score = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2));
 
@@ -123,10 +118,7 @@ const COLUMNS = columnsOf<HistoryEntry>(
   [['id', (e) => e.id]],
 );
 
-/** One row per lookup. */
-export const historyToCsv = (entries: HistoryEntry[]): string => toCsv(COLUMNS, entries);
-
-/** The history's CSV, a page at a time. */
+/** The history's CSV (one row per lookup), a page at a time. */
 export const historyCsvWriter = () => csvWriter(COLUMNS);
 
 export type ExportFormat = 'json' | 'csv';

@@ -23,9 +23,24 @@ export const searchTerms = (query: string): string[] => fold(query).split(' ').f
 
 export const summaryFields = ({ search: _search, ...summary }: StoredSummary): HistorySummary => summary;
 
+/** Each person's summaries (by person key), newest first, read from summaries given newest first. */
+export type PeopleByKey<S extends HistorySummary = HistorySummary> = ReadonlyMap<string, readonly S[]>;
+
+export function byPerson<S extends HistorySummary>(newestFirst: readonly S[]): Map<string, S[]> {
+  const people = new Map<string, S[]>();
+  for (const s of newestFirst) {
+    const own = people.get(s.personKey);
+    if (own) own.push(s);
+    else people.set(s.personKey, [s]);
+  }
+  return people;
+}
+
 export function createSearchIndex(initial: readonly StoredSummary[] = []) {
   const rows: StoredSummary[] = [...initial].sort(newerFirst);
-  const ids = new Set(rows.map((r) => r.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  /** Kept with the rows: the reuse check and "Pessoas parecidas" read one person, or each person's newest, from it. */
+  const people = byPerson(rows);
 
   /** The position of the first row that comes after `at` in the history's order. */
   function after(at: HistoryCursor): number {
@@ -40,11 +55,25 @@ export function createSearchIndex(initial: readonly StoredSummary[] = []) {
   }
 
   function remove(id: string): void {
-    if (!ids.delete(id)) return;
-    rows.splice(
-      rows.findIndex((r) => r.id === id),
-      1,
-    );
+    const row = byId.get(id);
+    if (!row) return;
+    byId.delete(id);
+    // The row is the last of those not after it.
+    rows.splice(after(row) - 1, 1);
+    const own = people.get(row.personKey)!;
+    if (own.length === 1) people.delete(row.personKey);
+    else own.splice(own.indexOf(row), 1);
+  }
+
+  function add(summary: StoredSummary): void {
+    rows.splice(after(summary), 0, summary);
+    byId.set(summary.id, summary);
+    const own = people.get(summary.personKey);
+    if (!own) people.set(summary.personKey, [summary]);
+    else {
+      const at = own.findIndex((r) => newerFirst(r, summary) > 0);
+      own.splice(at < 0 ? own.length : at, 0, summary);
+    }
   }
 
   return {
@@ -55,15 +84,15 @@ export function createSearchIndex(initial: readonly StoredSummary[] = []) {
     /** Adds the summary, or replaces the one with its id. */
     upsert(summary: StoredSummary): void {
       remove(summary.id);
-      rows.splice(after(summary), 0, summary);
-      ids.add(summary.id);
+      add(summary);
     },
 
     remove,
 
     clear(): void {
       rows.length = 0;
-      ids.clear();
+      byId.clear();
+      people.clear();
     },
 
     /** Newest first, at most `limit`, every term in the name, company or role. */
@@ -78,8 +107,11 @@ export function createSearchIndex(initial: readonly StoredSummary[] = []) {
 
     /** Every summary of one person, newest first. */
     person(key: string): HistorySummary[] {
-      return rows.filter((r) => r.personKey === key).map(summaryFields);
+      return (people.get(key) ?? []).map(summaryFields);
     },
+
+    /** Each person's summaries, newest first: the index's own (read them, never change them). */
+    people: (): PeopleByKey => people,
 
     /** The next `limit` entries after `cursor` (from the newest when null): where each is in the order. */
     page(cursor: HistoryCursor | null, limit: number): HistoryCursor[] {

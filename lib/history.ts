@@ -9,12 +9,11 @@ import {
   type LookupInput,
 } from '@/lib/model';
 
-export { isHistoryEntry };
 import {
   createSearchIndex,
   searchTerms,
-  summaryFields,
   type HistoryCursor,
+  type PeopleByKey,
   type SearchIndex,
 } from '@/lib/history-index';
 import {
@@ -72,8 +71,6 @@ function toEntry(stored: StoredEntry | undefined): HistoryEntry | null {
   return migrateEntry(entry);
 }
 
-export const toSummary = (e: HistoryEntry): HistorySummary => summaryFields(summaryOf(e));
-
 const isSummary = (s: StoredSummary | undefined): s is StoredSummary =>
   typeof s?.id === 'string' &&
   typeof s.createdAt === 'number' &&
@@ -101,11 +98,9 @@ export interface HistoryOptions {
   now?: () => number;
 }
 
-export function createHistory(options: HistoryOptions) {
-  const name = options.name ?? HISTORY_DB;
-  const now = options.now ?? Date.now;
+/** The connection, opened on first use and again after the browser closed it or a newer copy asked it to step aside. */
+function connection(name: string) {
   let opening: Promise<HistoryDb> | null = null;
-
   function db(): Promise<HistoryDb> {
     opening ??= openHistoryDb(name, {
       // A newer copy of the extension wants to upgrade: step aside, the next call reopens.
@@ -122,32 +117,92 @@ export function createHistory(options: HistoryOptions) {
     });
     return opening;
   }
+  async function close(): Promise<void> {
+    const open = opening;
+    opening = null;
+    (await open)?.close();
+  }
+  return { db, close };
+}
 
+/** The search index from the stored summaries; missing or damaged ones are made again from their entries. */
+async function readIndex(d: HistoryDb): Promise<SearchIndex> {
+  const stored = await d.getAll('summaries');
+  const good = stored.filter(isSummary);
+  if (good.length !== stored.length || (await d.count(STORE)) !== good.length) {
+    const tx = d.transaction([STORE, 'summaries'], 'readwrite');
+    const fixed: StoredSummary[] = [];
+    for (let c = await tx.objectStore(STORE).openCursor(); c; c = await c.continue()) {
+      const entry = toEntry(c.value);
+      if (!entry) continue;
+      const summary = summaryOf(entry);
+      fixed.push(summary);
+      void tx.objectStore('summaries').put(summary);
+    }
+    await tx.done;
+    return createSearchIndex(fixed);
+  }
+  return createSearchIndex(good);
+}
+
+/** Deletes the entries made before `cutoff`, with their drafts and summaries, in one transaction; returns their ids. */
+async function deleteBefore(d: HistoryDb, cutoff: number): Promise<string[]> {
+  const tx = d.transaction([STORE, 'drafts', 'summaries'], 'readwrite');
+  const gone: string[] = [];
+  for (
+    let cursor = await tx
+      .objectStore(STORE)
+      .index('createdAt')
+      .openCursor(IDBKeyRange.upperBound(cutoff, true));
+    cursor;
+    cursor = await cursor.continue()
+  ) {
+    // The drafts and the summary go with their analysis.
+    await tx.objectStore('drafts').delete(cursor.primaryKey);
+    await tx.objectStore('summaries').delete(cursor.primaryKey);
+    await cursor.delete();
+    gone.push(cursor.primaryKey);
+  }
+  await tx.done;
+  return gone;
+}
+
+/** The entries at these places of the index, in its order. */
+async function entriesAt(d: HistoryDb, at: readonly HistoryCursor[]): Promise<HistoryEntry[]> {
+  // One read of the page's span of dates (an index range) instead of one request per entry; the index says
+  // which entries and in what order (an entry of the same instant beyond the page is read and left out).
+  const byId = new Map<string, StoredEntry>();
+  if (at.length > 0) {
+    const span = IDBKeyRange.bound(at[at.length - 1]!.createdAt, at[0]!.createdAt);
+    for (const e of await d.getAllFromIndex(STORE, 'createdAt', span)) byId.set(e.id, e);
+  }
+  return at.map(({ id }) => toEntry(byId.get(id))).filter((e): e is HistoryEntry => e !== null);
+}
+
+/**
+ * The drafts to this entry's person: the entry's own, else those kept with an earlier analysis of the same
+ * person (a re-analysis does not lose them). Oldest first.
+ */
+async function draftsOf(d: HistoryDb, entryId: string): Promise<DraftVersion[]> {
+  const own = await d.get('drafts', entryId);
+  if (own) return own.versions.filter(isDraftVersion);
+  const entry = await d.get(STORE, entryId);
+  if (!entry) return [];
+  const same = await d.getAllFromIndex('drafts', 'personKey', entry.personKey);
+  const newest = same
+    .flatMap((s) => s.versions.filter(isDraftVersion))
+    .sort((a, b) => a.updatedAt - b.updatedAt);
+  return newest.slice(-DRAFT_VERSIONS);
+}
+
+/**
+ * The search index, read from the summaries once per worker (a summary missing or damaged is made again from its
+ * entry) and kept current by every write, each applied once its transaction has committed.
+ */
+function searchIndex(db: () => Promise<HistoryDb>) {
   let building: Promise<SearchIndex> | null = null;
-  /**
-   * The search index, read from the summaries once per worker (a summary missing or damaged is made again from its
-   * entry) and kept current by every write below, each applied once its transaction has committed.
-   */
   function index(): Promise<SearchIndex> {
-    building ??= (async () => {
-      const d = await db();
-      const stored = await d.getAll('summaries');
-      const good = stored.filter(isSummary);
-      if (good.length !== stored.length || (await d.count(STORE)) !== good.length) {
-        const tx = d.transaction([STORE, 'summaries'], 'readwrite');
-        const fixed: StoredSummary[] = [];
-        for (let c = await tx.objectStore(STORE).openCursor(); c; c = await c.continue()) {
-          const entry = toEntry(c.value);
-          if (!entry) continue;
-          const summary = summaryOf(entry);
-          fixed.push(summary);
-          void tx.objectStore('summaries').put(summary);
-        }
-        await tx.done;
-        return createSearchIndex(fixed);
-      }
-      return createSearchIndex(good);
-    })().catch((e: unknown) => {
+    building ??= (async () => readIndex(await db()))().catch((e: unknown) => {
       building = null;
       throw e;
     });
@@ -157,44 +212,62 @@ export function createHistory(options: HistoryOptions) {
   const indexed = async (fn: (idx: SearchIndex) => void) => {
     if (building) fn(await building);
   };
+  const forget = () => void (building = null);
+  return { index, indexed, forget };
+}
+
+type Removed = readonly string[] | 'all';
+
+/** Who is told of entries gone (deleted, past retention, or every one: 'all') once their removal has committed. */
+function removals() {
+  const listeners = new Set<(ids: Removed) => void>();
+  return {
+    removed(ids: Removed): void {
+      if (ids === 'all' || ids.length) for (const fn of listeners) fn(ids);
+    },
+    onRemoved(fn: (ids: Removed) => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+  };
+}
+
+/** Writes the entry and its summary in one transaction; returns the summary. */
+async function writeEntry(d: HistoryDb, entry: HistoryEntry): Promise<StoredSummary> {
+  const tx = d.transaction([STORE, 'summaries'], 'readwrite');
+  const done = tx.done;
+  const summary = summaryOf(entry);
+  try {
+    await Promise.all([tx.objectStore(STORE).put(entry), tx.objectStore('summaries').put(summary)]);
+    await done;
+  } catch (e) {
+    done.catch(() => undefined);
+    throw e;
+  }
+  return summary;
+}
+
+export function createHistory(options: HistoryOptions) {
+  const name = options.name ?? HISTORY_DB;
+  const now = options.now ?? Date.now;
+  const { db, close } = connection(name);
+
+  const { index, indexed, forget: forgetIndex } = searchIndex(db);
+  const { removed, onRemoved } = removals();
 
   /** One entry, one transaction: a failed write cannot take other entries with it. */
   async function putOnce(entry: HistoryEntry): Promise<void> {
-    const tx = (await db()).transaction([STORE, 'summaries'], 'readwrite');
-    const done = tx.done;
-    const summary = summaryOf(entry);
-    try {
-      await Promise.all([tx.objectStore(STORE).put(entry), tx.objectStore('summaries').put(summary)]);
-      await done;
-    } catch (e) {
-      done.catch(() => undefined);
-      throw e;
-    }
+    const summary = await writeEntry(await db(), entry);
     await indexed((idx) => idx.upsert(summary));
   }
 
   async function prune(retentionDays?: number): Promise<number> {
     const days = retentionDays ?? (await options.retentionDays());
     const cutoff = now() - days * DAY_MS;
-    const tx = (await db()).transaction([STORE, 'drafts', 'summaries'], 'readwrite');
-    const removed: string[] = [];
-    for (
-      let cursor = await tx
-        .objectStore(STORE)
-        .index('createdAt')
-        .openCursor(IDBKeyRange.upperBound(cutoff, true));
-      cursor;
-      cursor = await cursor.continue()
-    ) {
-      // The drafts and the summary go with their analysis.
-      await tx.objectStore('drafts').delete(cursor.primaryKey);
-      await tx.objectStore('summaries').delete(cursor.primaryKey);
-      await cursor.delete();
-      removed.push(cursor.primaryKey);
-    }
-    await tx.done;
-    await indexed((idx) => removed.forEach((id) => idx.remove(id)));
-    return removed.length;
+    const gone = await deleteBefore(await db(), cutoff);
+    await indexed((idx) => gone.forEach((id) => idx.remove(id)));
+    removed(gone);
+    return gone.length;
   }
 
   return {
@@ -229,6 +302,11 @@ export function createHistory(options: HistoryOptions) {
       return (await index()).all();
     },
 
+    /** Each person's summaries, newest first, by person key: the search index's own map, not a copy. */
+    async people(): Promise<PeopleByKey> {
+      return (await index()).people();
+    },
+
     /** Reads the search index now (the worker does it soon after it wakes, so that the first search is quick). */
     async warm(): Promise<void> {
       await index();
@@ -244,14 +322,7 @@ export function createHistory(options: HistoryOptions) {
     ): Promise<{ entries: HistoryEntry[]; total: number; next: HistoryCursor | null }> {
       const idx = await index();
       const at = idx.page(cursor, limit);
-      // One read of the page's span of dates (an index range) instead of one request per entry; the index says
-      // which entries and in what order (an entry of the same instant beyond the page is read and left out).
-      const byId = new Map<string, StoredEntry>();
-      if (at.length > 0) {
-        const span = IDBKeyRange.bound(at[at.length - 1]!.createdAt, at[0]!.createdAt);
-        for (const e of await (await db()).getAllFromIndex(STORE, 'createdAt', span)) byId.set(e.id, e);
-      }
-      const entries = at.map(({ id }) => toEntry(byId.get(id))).filter((e): e is HistoryEntry => e !== null);
+      const entries = await entriesAt(await db(), at);
       return { entries, total: idx.size, next: at.length === limit ? at[at.length - 1]! : null };
     },
 
@@ -264,6 +335,7 @@ export function createHistory(options: HistoryOptions) {
         tx.done,
       ]);
       await indexed((idx) => idx.remove(id));
+      removed([id]);
     },
 
     async clear(): Promise<void> {
@@ -275,23 +347,18 @@ export function createHistory(options: HistoryOptions) {
         tx.done,
       ]);
       await indexed((idx) => idx.clear());
+      removed('all');
     },
+
+    /** Calls `fn` with the ids of entries removed from now on ('all' when the history is cleared); returns the unsubscribe. */
+    onRemoved,
 
     /**
      * The drafts to this entry's person: the entry's own, else those kept with an earlier analysis of the same
      * person (a re-analysis does not lose them). Oldest first.
      */
     async drafts(entryId: string): Promise<DraftVersion[]> {
-      const d = await db();
-      const own = await d.get('drafts', entryId);
-      if (own) return own.versions.filter(isDraftVersion);
-      const entry = await d.get(STORE, entryId);
-      if (!entry) return [];
-      const same = await d.getAllFromIndex('drafts', 'personKey', entry.personKey);
-      const newest = same
-        .flatMap((s) => s.versions.filter(isDraftVersion))
-        .sort((a, b) => a.updatedAt - b.updatedAt);
-      return newest.slice(-DRAFT_VERSIONS);
+      return draftsOf(await db(), entryId);
     },
 
     /** Saves a version (a new one, or an edit of `version.id`); keeps the newest DRAFT_VERSIONS. */
@@ -320,21 +387,10 @@ export function createHistory(options: HistoryOptions) {
     /** Removes entries older than the retention period (the setting unless given); returns how many. */
     prune,
 
-    /** Every entry, newest first. */
-    async exportAll(): Promise<HistoryEntry[]> {
-      const all = await (await db()).getAllFromIndex(STORE, 'createdAt');
-      return all
-        .reverse()
-        .map(toEntry)
-        .filter((e): e is HistoryEntry => e !== null);
-    },
-
     /** Closes the connection (tests and the benchmark reopen it to check persistence). */
     async close(): Promise<void> {
-      const open = opening;
-      opening = null;
-      building = null;
-      (await open)?.close();
+      forgetIndex();
+      await close();
     },
   };
 }

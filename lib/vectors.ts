@@ -23,8 +23,35 @@ export function quantize(vector: ArrayLike<unknown>): Int8Array | null {
   return out;
 }
 
-/** Cosine similarity of two quantized vectors (both unit length), -1 to 1. */
-export function quantizedCosine(a: Int8Array, b: Int8Array): number {
+/** A quantized vector with its squared length, worked out once when it is kept: comparing two is then one dot product. */
+export interface UnitVector {
+  readonly bytes: Int8Array;
+  readonly lengthSquared: number;
+}
+
+export function unitVector(bytes: Int8Array): UnitVector {
+  let lengthSquared = 0;
+  for (let i = 0; i < bytes.length; i++) lengthSquared += bytes[i]! * bytes[i]!;
+  return { bytes, lengthSquared };
+}
+
+/**
+ * Cosine similarity of two kept vectors, -1 to 1: their dot product over the product of the lengths kept with them
+ * (both near SCALE, as the vectors are unit length before rounding; dividing by them, not by SCALE squared, keeps
+ * the score exact to the bit). Vectors of different lengths compare over the shorter, with its lengths.
+ */
+export function cosine(a: UnitVector, b: UnitVector): number {
+  const x = a.bytes;
+  const y = b.bytes;
+  if (x.length !== y.length) return shorterCosine(x, y);
+  if (a.lengthSquared === 0 || b.lengthSquared === 0) return 0;
+  let dot = 0;
+  for (let i = 0; i < x.length; i++) dot += x[i]! * y[i]!;
+  return dot / Math.sqrt(a.lengthSquared * b.lengthSquared);
+}
+
+/** Vectors of two lengths (a damaged one: a model's are all one length) compare over their common dimensions. */
+function shorterCosine(a: Int8Array, b: Int8Array): number {
   let dot = 0;
   let na = 0;
   let nb = 0;

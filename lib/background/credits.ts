@@ -31,6 +31,47 @@ function merge(old: Credits, n: NormalizedCredits, askedAt: number): Credits {
   };
 }
 
+/** The credits as an error tells them (a suspended or expired plan, an insufficient balance, a balance given). */
+function withErrorFacts(old: Credits, error: ApiError, at: number): Credits {
+  const d = error.details ?? {};
+  // The contract has one code for both; the service's text tells an expired plan apart.
+  if (error.code === 'PLAN_SUSPENDED')
+    return { ...old, status: /expir/i.test(d.serviceMessage ?? '') ? 'expired' : 'suspended' };
+  if (error.code === 'INSUFFICIENT_CREDITS') {
+    // Without a (valid) figure the balance is not known to be 0: what was known stays.
+    return {
+      ...old,
+      renewal: d.renewalDate ?? old.renewal,
+      upgradeUrl: d.upgradeUrl ?? old.upgradeUrl,
+      ...(d.balance !== undefined && {
+        balance: d.balance,
+        updatedAt: at,
+        source: 'billing' as const,
+      }),
+    };
+  }
+  if (d.balance === undefined) return old;
+  return { ...old, balance: d.balance, updatedAt: at, source: 'billing' };
+}
+
+/** The credits after a charging response reported `balance` (and the plan). */
+function withBilling(old: Credits, balance: number, plan: string | undefined, at: number): Credits {
+  return {
+    ...old,
+    balance,
+    // What was used this period follows the balance, so the popup agrees with the service's ledger.
+    usedThisPeriod:
+      old.usedThisPeriod !== null && old.balance !== null && old.balance >= balance
+        ? old.usedThisPeriod + (old.balance - balance)
+        : old.usedThisPeriod,
+    plan: plan ?? old.plan,
+    // The service charged, so the plan works.
+    status: 'active',
+    updatedAt: at,
+    source: 'billing',
+  };
+}
+
 export function createCreditsService({
   client,
   now = Date.now,
@@ -69,27 +110,7 @@ export function createCreditsService({
 
   /** Updates the stored credits from what an error says about the account; returns them. */
   function fromError(error: ApiError): Promise<Credits> {
-    const d = error.details ?? {};
-    return credits.update((old) => {
-      // The contract has one code for both; the service's text tells an expired plan apart.
-      if (error.code === 'PLAN_SUSPENDED')
-        return { ...old, status: /expir/i.test(d.serviceMessage ?? '') ? 'expired' : 'suspended' };
-      if (error.code === 'INSUFFICIENT_CREDITS') {
-        // Without a (valid) figure the balance is not known to be 0: what was known stays.
-        return {
-          ...old,
-          renewal: d.renewalDate ?? old.renewal,
-          upgradeUrl: d.upgradeUrl ?? old.upgradeUrl,
-          ...(d.balance !== undefined && {
-            balance: d.balance,
-            updatedAt: now(),
-            source: 'billing' as const,
-          }),
-        };
-      }
-      if (d.balance === undefined) return old;
-      return { ...old, balance: d.balance, updatedAt: now(), source: 'billing' };
-    });
+    return credits.update((old) => withErrorFacts(old, error, now()));
   }
 
   /**
@@ -177,20 +198,7 @@ export function createCreditsService({
     async fromBilling(billing: BillingInfo | undefined): Promise<void> {
       const balance = billing?.creditos_restantes;
       if (balance === undefined) return;
-      await credits.update((old) => ({
-        ...old,
-        balance,
-        // What was used this period follows the balance, so the popup agrees with the service's ledger.
-        usedThisPeriod:
-          old.usedThisPeriod !== null && old.balance !== null && old.balance >= balance
-            ? old.usedThisPeriod + (old.balance - balance)
-            : old.usedThisPeriod,
-        plan: billing?.tipo_plano ?? old.plan,
-        // The service charged, so the plan works.
-        status: 'active',
-        updatedAt: now(),
-        source: 'billing',
-      }));
+      await credits.update((old) => withBilling(old, balance, billing?.tipo_plano, now()));
     },
 
     fromError,

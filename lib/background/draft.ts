@@ -50,37 +50,116 @@ const GONE = {
 
 const MODEL_CTX = { api: 'model', endpoint: '/v1/chat/completions' } as const;
 
+/** Keeps within the model API's rate limit: refuses, with the wait, rather than be refused. */
+function admitUnder(limiter: RateLimiter, endpoint: string): void {
+  const waitMs = limiter.take();
+  if (waitMs > 0) {
+    throw new ApiFailure(
+      makeApiError(
+        'rate_limit_exceeded',
+        { api: 'model', endpoint, sent: false },
+        {
+          retryAfterSec: Math.ceil(waitMs / 1000),
+        },
+      ),
+    );
+  }
+}
+
+/** "Similar people": the vectors of the history's entries, embedded under the model API's rate limit. */
+function createSimilarService({
+  client,
+  history,
+  limiter,
+  kept,
+  similarity: given,
+}: {
+  client: ClientFactory;
+  history: History;
+  limiter: RateLimiter;
+  kept: ReturnType<typeof createKeeper>;
+  similarity?: Similarity;
+}) {
+  const similarity =
+    given ??
+    createSimilarity({
+      client: () => client(),
+      beforeRequest: () => admitUnder(limiter, '/v1/embeddings'),
+      nextTurn: () => limiter.take(),
+      read: async (ids) =>
+        (await Promise.all(ids.map((id) => history.get(id)))).filter((e): e is HistoryEntry => e !== null),
+    });
+
+  // Vectors go with their entries: as they are deleted or expire, and once a worker life for those that went while
+  // no service listened (a worker stopped in between, or this service not yet built).
+  history.onRemoved((ids) => {
+    similarity.forget(ids).catch((e: unknown) => console.error('embeddings', e));
+  });
+  let tidying: Promise<number> | null = null;
+  const tidied = () =>
+    (tidying ??= (async () => similarity.prune(await history.summaries()))().catch((e: unknown) => {
+      tidying = null;
+      throw e;
+    }));
+
+  return {
+    /** The top people like this entry's, among other people already analysed. No profile credits. */
+    async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPeople> {
+      const entry = await kept.get(entryId);
+      if (!entry) return { people: [], filling: null };
+      await tidied();
+      return similarity.similar(entry, await history.people());
+    },
+
+    /**
+     * Reads the vectors of "similar people" into memory (the worker's tidy step, a second after a wake), and embeds in
+     * the background the entries still without one (a request that failed before the worker stopped, for one).
+     */
+    async warmSimilar(): Promise<void> {
+      await similarity.warm();
+      await tidied();
+      await similarity.embedLater((await history.summaries()).map((e) => e.id));
+    },
+
+    /** Embeds these saved entries in the background, in batches; never waits for it, never throws. */
+    embedLater(ids: readonly string[]): void {
+      similarity.embedLater(ids).catch((e: unknown) => console.error('embeddings', e));
+    },
+
+    /** Resolves when the background embedding has stopped (tests and the benchmark). */
+    similarSettled: () => similarity.settled(),
+  };
+}
+
+type Work = (raw: unknown, signal: AbortSignal, post: (m: DraftMessage) => void) => Promise<void>;
+
+/** Serves one Port, of an extension page only: its first message is the request; a disconnect stops the work. */
+function serve(port: Browser.runtime.Port, work: Work, keepAlive: KeepAlive): void {
+  const ours = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
+  if (senderKind(port.sender ?? {}, ours).kind !== 'page') return port.disconnect();
+  const stop = new AbortController();
+  port.onDisconnect.addListener(() => stop.abort());
+  const post = (m: DraftMessage) => {
+    if (!stop.signal.aborted) port.postMessage(m);
+  };
+  const onRequest = (raw: unknown) => {
+    port.onMessage.removeListener(onRequest);
+    const running = work(raw, stop.signal, post).catch((e: unknown) => {
+      const error: ApiError = toApiError(e, MODEL_CTX);
+      post({ type: 'error', error });
+    });
+    void keepAlive.hold(running);
+  };
+  port.onMessage.addListener(onRequest);
+}
+
 export function createDraftService(options: DraftServiceOptions) {
   const { client, history, keepAlive } = options;
   const limiter = options.limiter ?? createRateLimiter();
   // An analysis the history had no room for is kept in the session: it can be drafted from too.
   const kept = createKeeper(history);
 
-  /** Keeps within the model API's rate limit: refuses, with the wait, rather than be refused. */
-  function admit(endpoint: string): void {
-    const waitMs = limiter.take();
-    if (waitMs > 0) {
-      throw new ApiFailure(
-        makeApiError(
-          'rate_limit_exceeded',
-          { api: 'model', endpoint, sent: false },
-          {
-            retryAfterSec: Math.ceil(waitMs / 1000),
-          },
-        ),
-      );
-    }
-  }
-
-  const similarity =
-    options.similarity ??
-    createSimilarity({
-      client: () => client(),
-      beforeRequest: () => admit('/v1/embeddings'),
-      nextTurn: () => limiter.take(),
-      read: async (ids) =>
-        (await Promise.all(ids.map((id) => history.get(id)))).filter((e): e is HistoryEntry => e !== null),
-    });
+  const admit = (endpoint: string) => admitUnder(limiter, endpoint);
 
   /** A draft or review request checked, the analysis it is about, and the model API admitted under the limits. */
   async function prepare<S extends z.ZodMiniType<{ entryId: string }>>(schema: S, raw: unknown) {
@@ -192,24 +271,7 @@ export function createDraftService(options: DraftServiceOptions) {
   return {
     /** One Port per generation: the first message is the request; a disconnect stops it. */
     connect(port: Browser.runtime.Port): void {
-      if (!Object.hasOwn(WORK, port.name)) return;
-      const work = WORK[port.name as keyof typeof WORK];
-      const ours = { id: browser.runtime.id, origin: browser.runtime.getURL('/') };
-      if (senderKind(port.sender ?? {}, ours).kind !== 'page') return port.disconnect();
-      const stop = new AbortController();
-      port.onDisconnect.addListener(() => stop.abort());
-      const post = (m: DraftMessage) => {
-        if (!stop.signal.aborted) port.postMessage(m);
-      };
-      const onRequest = (raw: unknown) => {
-        port.onMessage.removeListener(onRequest);
-        const running = work(raw, stop.signal, post).catch((e: unknown) => {
-          const error: ApiError = toApiError(e, MODEL_CTX);
-          post({ type: 'error', error });
-        });
-        void keepAlive.hold(running);
-      };
-      port.onMessage.addListener(onRequest);
+      if (Object.hasOwn(WORK, port.name)) serve(port, WORK[port.name as keyof typeof WORK], keepAlive);
     },
 
     /** The drafts to this entry's person, oldest first. */
@@ -231,31 +293,7 @@ export function createDraftService(options: DraftServiceOptions) {
       });
     },
 
-    /** The top people like this entry's, among other people already analysed. No profile credits. */
-    async similar({ entryId }: ParsedRequest<'draft.similar'>): Promise<SimilarPeople> {
-      const entry = await kept.get(entryId);
-      if (!entry) return { people: [], filling: null };
-      const all = await history.summaries();
-      await similarity.prune(all);
-      return similarity.similar(entry, all);
-    },
-
-    /**
-     * Reads the vectors of "similar people" into memory (the worker's tidy step, a second after a wake), and embeds in
-     * the background the entries still without one (a request that failed before the worker stopped, for one).
-     */
-    async warmSimilar(): Promise<void> {
-      await similarity.warm();
-      await similarity.embedLater((await history.summaries()).map((e) => e.id));
-    },
-
-    /** Embeds these saved entries in the background, in batches; never waits for it, never throws. */
-    embedLater(ids: readonly string[]): void {
-      similarity.embedLater(ids).catch((e: unknown) => console.error('embeddings', e));
-    },
-
-    /** Resolves when the background embedding has stopped (tests and the benchmark). */
-    similarSettled: () => similarity.settled(),
+    ...createSimilarService({ client, history, limiter, kept, similarity: options.similarity }),
   };
 }
 

@@ -15,7 +15,7 @@ import { createDraftService, type DraftService } from './draft';
 import { infoHandlers } from './info';
 import { createJobStore } from './jobs';
 import { createKeepAlive, syncWakeAlarm, WAKE_ALARM, type KeepAlive } from './keep-alive';
-import { createSpendWatch, type SpendDeps } from './spend';
+import { createSpendWatch, type SpendDeps, type SpendService } from './spend';
 import { normalizeCredits } from '@/lib/api/schemas';
 import { batchHeads } from '@/lib/storage/batch';
 import { lookupJobs } from '@/lib/storage/session';
@@ -43,82 +43,74 @@ export interface EngineOptions {
   later?: SpendDeps['later'];
 }
 
-/** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
-export function createEngine(options: EngineOptions = {}) {
-  // The settings, the key, its status and the credits are read once per worker life, then served from memory:
-  // a lookup's charging request does not wait for storage round trips.
-  keepInMemory();
-  const now = options.now ?? Date.now;
-  const client = options.client ?? createClientFactory();
-  const history =
-    options.history ??
-    createHistory({ retentionDays: async () => (await settings.get()).historyRetentionDays, now });
-  const creditsService = createCreditsService({ client, now });
-  const jobs = createJobStore({ now });
-  const keepAlive = options.keepAlive ?? createKeepAlive();
-  const spend = createSpendWatch({
-    now,
-    later: options.later,
-    readBalance: async () => {
-      const n = normalizeCredits(await (await client()).creditos());
-      if (n.balance === null) throw new Error('balance unknown');
-      return n.balance;
-    },
-    storedCredits: () => credits.get(),
-    onJudged: async (groups, { verdicts }) => {
-      const kindOf = new Map(groups.map((g) => [g.ref, g.kind]));
-      const batchVerdicts = new Map([...verdicts].filter(([ref]) => kindOf.get(ref) === 'batch'));
-      if (batchVerdicts.size) await batchService().judged(batchVerdicts, groups);
-      for (const [ref, verdict] of verdicts)
-        if (kindOf.get(ref) === 'lookup') await lookup.judged(ref, verdict);
-      await syncWake();
-    },
-  });
-  /** The wake alarm stays while a job runs or a lost answer's cost waits for the balance. */
-  async function syncWake(): Promise<void> {
-    const [heads, lookups, pending] = await Promise.all([
-      batchHeads.get(),
-      lookupJobs.get(),
-      spend.pending(),
-    ]);
-    const running =
-      Object.values(heads).some((h) => h.status === 'running') ||
-      Object.values(lookups).some((j) => j.status === 'running');
-    await syncWakeAlarm(running || pending);
-  }
-  const wake = () => void syncWake().catch(() => undefined);
-  // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
-  // `import()` a file, so their code is in background.js; only their construction and work wait.)
-  const draftService = once(() => createDraftService({ client, history, keepAlive }));
-  // A saved analysis is embedded for "Pessoas parecidas" in the background, not when that next opens.
-  const embed = (ids: string[]) => draftService().embedLater(ids);
-  const lookup = createLookupService({
-    client,
-    history,
-    credits: creditsService,
-    jobs,
-    keepAlive,
-    now,
-    announce: options.announce,
-    embed,
-    spend,
-  });
-  const batchService = once(() =>
-    createBatchService({
-      client,
-      history,
-      credits: creditsService,
-      keepAlive,
-      now,
-      embed,
-      spend,
-      onRunning: wake,
-    }),
-  );
-  const keys = createKeyService({ credits: creditsService });
-  const info = async () => ({ client: await client({ keyOptional: true }) });
+/** The wake alarm stays while a job runs or a lost answer's cost waits for the balance. */
+async function syncWakeFor(spend: SpendService): Promise<void> {
+  const [heads, lookups, pending] = await Promise.all([batchHeads.get(), lookupJobs.get(), spend.pending()]);
+  const running =
+    Object.values(heads).some((h) => h.status === 'running') ||
+    Object.values(lookups).some((j) => j.status === 'running');
+  await syncWakeAlarm(running || pending);
+}
 
-  const handlers: Handlers = {
+/** One step of the start-up; a failing step is reported and the others still run. */
+const step = (name: string, work: () => Promise<unknown>) =>
+  work().catch((e: unknown) => console.error(`start-up: ${name} failed`, e instanceof Error ? e.message : e));
+
+/**
+ * The toolbar icon follows the settings, the key and the credits, each read once: its badge, what its click opens,
+ * and the balance the popup shows first.
+ */
+async function refreshIcon(): Promise<void> {
+  const [c, k, s] = await Promise.all([credits.get(), keyStatus.get(), settings.get()]);
+  await Promise.all([
+    showBadge(c, s.lowBalanceThreshold),
+    applyActionClick(s.actionOpens, shownBalance(c, k)),
+  ]);
+}
+
+/** Rewrites the stored settings in their current shape (invalid fields fall back to their defaults). */
+async function rewriteSettings(): Promise<void> {
+  const raw = await settings.getRaw();
+  const valid = await settings.get();
+  if (raw !== undefined && JSON.stringify(raw) !== JSON.stringify(valid)) await settings.set(valid);
+}
+
+/**
+ * The rest of a wake's start-up, which no message waits for: the history's retention, search index and similar
+ * people's vectors, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
+ */
+async function tidyUp(history: History, draftService: () => DraftService): Promise<void> {
+  await Promise.all([
+    step('history retention', () => history.prune()),
+    // The search index is read now, so that the first search after a wake does not wait for it.
+    step('history index', () => history.warm()),
+    // The vectors too, so that the first "Pessoas parecidas" after a wake does not read them all.
+    step('similar vectors', () => draftService().warmSimilar()),
+    step('toolbar icon', refreshIcon),
+    step('prune alarm', async () => {
+      if (!(await browser.alarms.get(PRUNE_ALARM)))
+        await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
+    }),
+  ]);
+}
+
+interface Services {
+  lookup: ReturnType<typeof createLookupService>;
+  jobs: ReturnType<typeof createJobStore>;
+  history: History;
+  creditsService: ReturnType<typeof createCreditsService>;
+  keys: ReturnType<typeof createKeyService>;
+  info: () => Promise<{ client: Awaited<ReturnType<ClientFactory>> }>;
+  batchService: () => BatchService;
+  draftService: () => DraftService;
+  /** Keeps the wake alarm while a job runs. */
+  wake: () => void;
+}
+
+/** What each message does: one line a message type, to the service that answers it. */
+function handlersOf(services: Services): Handlers {
+  const { lookup, jobs, history, creditsService, keys, info, batchService, draftService, wake } = services;
+  return {
     quote: (req) => lookup.quote(req),
     lookup: async (req) => {
       const started = await lookup.start(req);
@@ -162,24 +154,74 @@ export function createEngine(options: EngineOptions = {}) {
     'recipe.ready': async ({ tabId }) => ({ ok: await recipeReady(tabId) }),
     'recipe.save': saveRecipe,
   };
+}
 
-  /**
-   * The toolbar icon follows the settings, the key and the credits, each read once: its badge, what its click opens,
-   * and the balance the popup shows first.
-   */
-  async function refreshIcon(): Promise<void> {
-    const [c, k, s] = await Promise.all([credits.get(), keyStatus.get(), settings.get()]);
-    await Promise.all([
-      showBadge(c, s.lowBalanceThreshold),
-      applyActionClick(s.actionOpens, shownBalance(c, k)),
-    ]);
-  }
+/** The background's services and its handler map, wired once; the entrypoint only registers listeners. */
+export function createEngine(options: EngineOptions = {}) {
+  // The settings, the key, its status and the credits are read once per worker life, then served from memory:
+  // a lookup's charging request does not wait for storage round trips.
+  keepInMemory();
+  const now = options.now ?? Date.now;
+  const client = options.client ?? createClientFactory();
+  const history =
+    options.history ??
+    createHistory({ retentionDays: async () => (await settings.get()).historyRetentionDays, now });
+  const creditsService = createCreditsService({ client, now });
+  const jobs = createJobStore({ now });
+  const keepAlive = options.keepAlive ?? createKeepAlive();
+  const spend = createSpendWatch({
+    now,
+    later: options.later,
+    readBalance: async () => {
+      const n = normalizeCredits(await (await client()).creditos());
+      if (n.balance === null) throw new Error('balance unknown');
+      return n.balance;
+    },
+    storedCredits: () => credits.get(),
+    onJudged: async (groups, { verdicts }) => {
+      const kindOf = new Map(groups.map((g) => [g.ref, g.kind]));
+      const batchVerdicts = new Map([...verdicts].filter(([ref]) => kindOf.get(ref) === 'batch'));
+      if (batchVerdicts.size) await batchService().judged(batchVerdicts, groups);
+      for (const [ref, verdict] of verdicts)
+        if (kindOf.get(ref) === 'lookup') await lookup.judged(ref, verdict);
+      await syncWake();
+    },
+  });
+  const syncWake = () => syncWakeFor(spend);
+  const wake = () => void syncWake().catch(() => undefined);
+  // Built on the first message that needs them, not at every wake of the worker. (A service worker may not
+  // `import()` a file, so their code is in background.js; only their construction and work wait.)
+  const draftService = once(() => createDraftService({ client, history, keepAlive }));
+  // A saved analysis is embedded for "Pessoas parecidas" in the background, not when that next opens.
+  const embed = (ids: string[]) => draftService().embedLater(ids);
+  const lookup = createLookupService({
+    client,
+    history,
+    credits: creditsService,
+    jobs,
+    keepAlive,
+    now,
+    announce: options.announce,
+    embed,
+    spend,
+  });
+  const batchService = once(() =>
+    createBatchService({
+      client,
+      history,
+      credits: creditsService,
+      keepAlive,
+      now,
+      embed,
+      spend,
+      onRunning: wake,
+    }),
+  );
+  const keys = createKeyService({ credits: creditsService });
+  const info = async () => ({ client: await client({ keyOptional: true }) });
 
-  /** One step of the start-up; a failing step is reported and the others still run. */
-  const step = (name: string, work: () => Promise<unknown>) =>
-    work().catch((e: unknown) =>
-      console.error(`start-up: ${name} failed`, e instanceof Error ? e.message : e),
-    );
+  const services = { lookup, jobs, history, creditsService, keys, info, batchService, draftService, wake };
+  const handlers = handlersOf(services);
 
   /**
    * Runs once per worker life, before any handler: what a message may depend on (the key's status, jobs and batches
@@ -191,11 +233,7 @@ export function createEngine(options: EngineOptions = {}) {
       browser.storage.local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }),
     );
     // Rewrite stored settings in their current shape (invalid fields fall back to their defaults).
-    await step('settings', async () => {
-      const raw = await settings.getRaw();
-      const valid = await settings.get();
-      if (raw !== undefined && JSON.stringify(raw) !== JSON.stringify(valid)) await settings.set(valid);
-    });
+    await step('settings', rewriteSettings);
     // The rest is independent: side by side, so a wake is ready after the slowest step, not their sum.
     await Promise.all([
       step('key status', () => keys.reconcile()),
@@ -215,23 +253,9 @@ export function createEngine(options: EngineOptions = {}) {
   }
 
   /**
-   * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done): the history's
-   * retention, search index and similar people's vectors, the toolbar icon (badge, click, the popup's first balance) and the daily alarm. Never rejects.
+   * The rest of a wake's start-up, which no message waits for (the worker runs it once `init` is done). Never rejects.
    */
-  async function tidy(): Promise<void> {
-    await Promise.all([
-      step('history retention', () => history.prune()),
-      // The search index is read now, so that the first search after a wake does not wait for it.
-      step('history index', () => history.warm()),
-      // The vectors too, so that the first "Pessoas parecidas" after a wake does not read them all.
-      step('similar vectors', () => draftService().warmSimilar()),
-      step('toolbar icon', refreshIcon),
-      step('prune alarm', async () => {
-        if (!(await browser.alarms.get(PRUNE_ALARM)))
-          await browser.alarms.create(PRUNE_ALARM, { periodInMinutes: 24 * 60 });
-      }),
-    ]);
-  }
+  const tidy = () => tidyUp(history, draftService);
 
   return {
     handlers,

@@ -33,16 +33,11 @@ export interface SpendDeps {
 
 const none = (r: Record<string, unknown>) => Object.keys(r).length === 0;
 
-export function createSpendWatch(deps: SpendDeps) {
-  const now = deps.now ?? Date.now;
-  const later = deps.later ?? ((fn, ms) => void setTimeout(fn, ms));
-  /** This worker's life: an open request of another life was lost with its worker. */
-  const life = crypto.randomUUID();
-  let lastAsked = 0;
-  let timer = false;
-  let measuring: Promise<LossJudgement | null> | null = null;
-  // The record, read once per worker life and then kept here (only the worker writes it): a charging request's entry
-  // is written without a storage read first. Changes run one after another, each written before the next.
+/**
+ * The record, read once per worker life and then kept here (only the worker writes it): a charging request's entry
+ * is written without a storage read first. Changes run one after another, each written before the next.
+ */
+function heldRecord() {
   let held: Promise<SpendWatch> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const current = () => (held ??= spendWatch.get());
@@ -58,6 +53,43 @@ export function createSpendWatch(deps: SpendDeps) {
     });
     return next;
   }
+  return { current, update };
+}
+
+/**
+ * The record with request `id` open (overlapping those already open, which now overlap it too); a quiet record
+ * takes the stored credits as its base when they are a /creditos reading computed after every answer.
+ */
+function withOpened(w: SpendWatch, stored: Credits | null, id: string, req: OpenRequest): SpendWatch {
+  const quiet = none(w.open) && !w.lost.length;
+  // A /creditos reading the service computed after every answer, with nothing in flight: the balance now.
+  const computedAt = stored?.updatedAt ? stored.updatedAt - CREDITOS_WINDOW_MS : 0;
+  const rebase =
+    quiet &&
+    stored?.source === 'creditos' &&
+    stored.balance !== null &&
+    computedAt >= w.lastAnswerAt &&
+    computedAt > (w.base?.at ?? -Infinity);
+  const others = Object.values(w.open);
+  return {
+    ...w,
+    ...(rebase && { base: { balance: stored.balance!, at: computedAt }, answered: 0 }),
+    open: {
+      ...Object.fromEntries(Object.entries(w.open).map(([k, o]) => [k, { ...o, overlapped: true }])),
+      [id]: { ...req, overlapped: others.length > 0 },
+    },
+  };
+}
+
+export function createSpendWatch(deps: SpendDeps) {
+  const now = deps.now ?? Date.now;
+  const later = deps.later ?? ((fn, ms) => void setTimeout(fn, ms));
+  /** This worker's life: an open request of another life was lost with its worker. */
+  const life = crypto.randomUUID();
+  let lastAsked = 0;
+  let timer = false;
+  let measuring: Promise<LossJudgement | null> | null = null;
+  const { current, update } = heldRecord();
 
   /** Tries to measure once a reading could tell (30 s after the last answer), in this worker. */
   function schedule(w: SpendWatch): void {
@@ -75,26 +107,7 @@ export function createSpendWatch(deps: SpendDeps) {
 
   async function open(id: string, req: Omit<OpenRequest, 'sentAt' | 'overlapped' | 'life'>): Promise<void> {
     const stored = await deps.storedCredits().catch(() => null);
-    await update((w) => {
-      const quiet = none(w.open) && !w.lost.length;
-      // A /creditos reading the service computed after every answer, with nothing in flight: the balance now.
-      const computedAt = stored?.updatedAt ? stored.updatedAt - CREDITOS_WINDOW_MS : 0;
-      const rebase =
-        quiet &&
-        stored?.source === 'creditos' &&
-        stored.balance !== null &&
-        computedAt >= w.lastAnswerAt &&
-        computedAt > (w.base?.at ?? -Infinity);
-      const others = Object.values(w.open);
-      return {
-        ...w,
-        ...(rebase && { base: { balance: stored.balance!, at: computedAt }, answered: 0 }),
-        open: {
-          ...Object.fromEntries(Object.entries(w.open).map(([k, o]) => [k, { ...o, overlapped: true }])),
-          [id]: { ...req, sentAt: now(), overlapped: others.length > 0, life },
-        },
-      };
-    });
+    await update((w) => withOpened(w, stored, id, { ...req, sentAt: now(), overlapped: false, life }));
   }
 
   /**

@@ -1,8 +1,9 @@
 import type { ApiClient } from '@/lib/api/client';
 import { embeddingVector } from '@/lib/api/model-schemas';
+import { newerFirst, type PeopleByKey } from '@/lib/history-index';
 import type { HistoryEntry, HistorySummary, SimilarPeople, SimilarPerson } from '@/lib/model';
 import { EMBEDDINGS_DB, openEmbeddingsDb, type EmbeddingsDb } from '@/lib/storage/idb';
-import { quantize, quantizedCosine } from '@/lib/vectors';
+import { cosine, quantize, unitVector, type UnitVector } from '@/lib/vectors';
 
 /*
  * "People like this one": each history entry gets an embedding of its role, stakeholder class, sector, persona
@@ -62,12 +63,135 @@ export interface SimilarOptions {
 
 interface Kept {
   textHash: string;
-  vector: Int8Array;
+  vector: UnitVector;
+}
+
+/** A person's newest entry with its score. */
+interface Scored {
+  summary: HistorySummary;
+  score: number;
+}
+
+/** Ranks before `b`: the higher score, and between equal scores the newer entry (the history's order). */
+const ranksBefore = (a: Scored, b: Scored) =>
+  a.score > b.score || (a.score === b.score && newerFirst(a.summary, b.summary) < 0);
+
+/** Adds `s` to `top` (best first, at most `count`) if it ranks among the best `count`: one pass, no sort. */
+function keepTop(top: Scored[], s: Scored, count: number): void {
+  if (count <= 0 || (top.length >= count && !ranksBefore(s, top[count - 1]!))) return;
+  let at = top.length;
+  while (at > 0 && ranksBefore(s, top[at - 1]!)) at--;
+  top.splice(at, 0, s);
+  if (top.length > count) top.pop();
+}
+
+function similarPerson({ summary: e, score }: Scored): SimilarPerson {
+  const name = [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' ');
+  const person: SimilarPerson = { id: e.id, name, company: e.input.empresa, score };
+  if (e.cargo) person.cargo = e.cargo;
+  return person;
+}
+
+/**
+ * The background filling: the ids still to embed, a batch of at most EMBED_BATCH per request when the rate limit
+ * gives a turn, and how many of this round are done. A failed request is tried again later, the wait doubling.
+ */
+function createFiller(deps: {
+  embed: (ids: string[]) => Promise<void>;
+  nextTurn?: () => number;
+  sleep: (ms: number) => Promise<void>;
+  retryMs: number;
+}) {
+  const queue = new Set<string>();
+  let progress = { done: 0, total: 0 };
+  let filling: Promise<void> | null = null;
+  let retryMs = deps.retryMs;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  function fill(ids: Iterable<string>): void {
+    for (const id of ids) queue.add(id);
+    progress = { done: progress.done, total: progress.done + queue.size };
+    // A failed request's retry is already set: the new ones wait for it.
+    if (retry) return;
+    filling ??= (async () => {
+      try {
+        while (queue.size > 0) {
+          const ids = [...queue].slice(0, EMBED_BATCH);
+          const wait = deps.nextTurn?.() ?? 0;
+          if (wait > 0) {
+            await deps.sleep(wait);
+            continue;
+          }
+          await deps.embed(ids);
+          for (const id of ids) queue.delete(id);
+          progress = { done: progress.done + ids.length, total: progress.done + ids.length + queue.size };
+          retryMs = deps.retryMs;
+        }
+      } catch (e) {
+        // Nothing is lost: the ids stay queued and are tried again later (the history and the analysis are
+        // untouched; a worker that stops meanwhile queues them again when it next tidies).
+        console.error('embeddings', e instanceof Error ? e.message : e);
+        retry = setTimeout(() => {
+          retry = null;
+          fill([]);
+        }, retryMs);
+        retryMs = Math.min(retryMs * 2, EMBED_RETRY_MAX_MS);
+      } finally {
+        filling = null;
+        if (!queue.size) progress = { done: 0, total: 0 };
+      }
+    })();
+  }
+
+  return {
+    fill,
+    queued: (id: string) => queue.has(id),
+    /** How far the filling is; null while nothing is under way (a failed request waiting to be tried again). */
+    progress: () => (filling && queue.size > 0 ? { ...progress } : null),
+    settled: (): Promise<void> => filling ?? Promise.resolve(),
+    stop(): void {
+      if (retry) clearTimeout(retry);
+      retry = null;
+    },
+  };
+}
+
+/** These entries, but those whose vector is kept for their text as it is now. */
+function unembedded(
+  entries: HistoryEntry[],
+  map: Map<string, Kept>,
+): { entry: HistoryEntry; text: string }[] {
+  return entries.flatMap((entry) => {
+    const text = embeddingText(entry);
+    return text && map.get(entry.id)?.textHash !== hashText(text) ? [{ entry, text }] : [];
+  });
+}
+
+/** Each other person's newest entry (other than the target itself). */
+function newestOfOthers(target: HistoryEntry, people: PeopleByKey): HistorySummary[] {
+  const newest: HistorySummary[] = [];
+  for (const [key, own] of people) {
+    if (key === target.personKey) continue;
+    const e = own[0]?.id === target.id ? own[1] : own[0];
+    if (e) newest.push(e);
+  }
+  return newest;
+}
+
+/** The best `count` of these entries by their vectors' likeness to `t`, and those without a vector. */
+function rank(t: UnitVector, entries: readonly HistorySummary[], map: Map<string, Kept>, count: number) {
+  const missing: HistorySummary[] = [];
+  const top: Scored[] = [];
+  for (const e of entries) {
+    const v = map.get(e.id)?.vector;
+    if (v) keepTop(top, { summary: e, score: cosine(t, v) }, count);
+    else missing.push(e);
+  }
+  return { top, missing };
 }
 
 export function createSimilarity(options: SimilarOptions) {
   const model = options.model ?? EMBEDDING_MODEL;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let opening: Promise<EmbeddingsDb> | null = null;
   const db = () =>
     (opening ??= openEmbeddingsDb(options.name ?? EMBEDDINGS_DB).catch((e: unknown) => {
@@ -83,7 +207,7 @@ export function createSimilarity(options: SimilarOptions) {
       const map = new Map<string, Kept>();
       for (const v of all)
         if (v.model === model && v.vector instanceof Int8Array)
-          map.set(v.entryId, { textHash: v.textHash, vector: v.vector });
+          map.set(v.entryId, { textHash: v.textHash, vector: unitVector(v.vector) });
       return map;
     })().catch((e: unknown) => {
       loading = null;
@@ -103,82 +227,45 @@ export function createSimilarity(options: SimilarOptions) {
       const vector = m && quantize(embeddingVector(item.embedding));
       if (!m || !vector) return;
       const textHash = hashText(m.text);
-      map.set(m.entry.id, { textHash, vector });
+      map.set(m.entry.id, { textHash, vector: unitVector(vector) });
       void tx.store.put({ entryId: m.entry.id, model, textHash, vector });
     });
     await tx.done;
   }
 
-  /** The background filling: the ids still to embed, and how many of this round are done. */
-  const queue = new Set<string>();
-  let progress = { done: 0, total: 0 };
-  let filling: Promise<void> | null = null;
-  const firstRetryMs = options.retryMs ?? EMBED_RETRY_MS;
-  let retryMs = firstRetryMs;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-
-  /** These entries, but those whose vector is kept for their text as it is now. */
-  async function unembedded(entries: HistoryEntry[]): Promise<{ entry: HistoryEntry; text: string }[]> {
-    const map = await kept();
-    return entries.flatMap((entry) => {
-      const text = embeddingText(entry);
-      return text && map.get(entry.id)?.textHash !== hashText(text) ? [{ entry, text }] : [];
-    });
+  /** Drops these vectors from disk, and from `map` (those in memory); returns how many. */
+  async function drop(gone: readonly string[], map: Map<string, Kept> | null): Promise<number> {
+    if (!gone.length) return 0;
+    const tx = (await db()).transaction('vectors', 'readwrite');
+    for (const id of gone) {
+      map?.delete(id);
+      void tx.store.delete([id, model]);
+    }
+    await tx.done;
+    return gone.length;
   }
 
-  function fill(ids: Iterable<string>): void {
-    for (const id of ids) queue.add(id);
-    progress = { done: progress.done, total: progress.done + queue.size };
-    // A failed request's retry is already set: the new ones wait for it.
-    if (retry) return;
-    filling ??= (async () => {
-      try {
-        while (queue.size > 0) {
-          const ids = [...queue].slice(0, EMBED_BATCH);
-          const wait = options.nextTurn?.() ?? 0;
-          if (wait > 0) {
-            await sleep(wait);
-            continue;
-          }
-          const entries = await unembedded(await options.read(ids));
-          if (entries.length) await embed(entries);
-          for (const id of ids) queue.delete(id);
-          progress = { done: progress.done + ids.length, total: progress.done + ids.length + queue.size };
-          retryMs = firstRetryMs;
-        }
-      } catch (e) {
-        // Nothing is lost: the ids stay queued and are tried again later (the history and the analysis are
-        // untouched; a worker that stops meanwhile queues them again when it next tidies).
-        console.error('embeddings', e instanceof Error ? e.message : e);
-        retry = setTimeout(() => {
-          retry = null;
-          fill([]);
-        }, retryMs);
-        retryMs = Math.min(retryMs * 2, EMBED_RETRY_MAX_MS);
-      } finally {
-        filling = null;
-        if (!queue.size) progress = { done: 0, total: 0 };
-      }
-    })();
-  }
+  const filler = createFiller({
+    nextTurn: options.nextTurn,
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
+    retryMs: options.retryMs ?? EMBED_RETRY_MS,
+    async embed(ids) {
+      const entries = unembedded(await options.read(ids), await kept());
+      if (entries.length) await embed(entries);
+    },
+  });
+  const fill = filler.fill;
 
   return {
     /**
-     * The people most like `target`'s among `candidates` (history summaries, newest first), other people only,
-     * best first; those not embedded yet are embedded in the background and `filling` says how far that is.
+     * The people most like `target`'s among `people` (each person's history summaries, newest first), other people
+     * only, each by their newest entry, best first; those not embedded yet are embedded in the background and
+     * `filling` says how far that is.
      */
-    async similar(
-      target: HistoryEntry,
-      candidates: readonly HistorySummary[],
-      count = SIMILAR_COUNT,
-    ): Promise<SimilarPeople> {
+    async similar(target: HistoryEntry, people: PeopleByKey, count = SIMILAR_COUNT): Promise<SimilarPeople> {
       const text = embeddingText(target);
-      // One entry per person: the newest (the list comes newest first).
-      const newest = new Map<string, HistorySummary>();
-      for (const e of candidates)
-        if (e.id !== target.id && e.personKey !== target.personKey && !newest.has(e.personKey))
-          newest.set(e.personKey, e);
-      if (newest.size === 0 || !text) return { people: [], filling: null };
+      const newest = newestOfOthers(target, people);
+      if (newest.length === 0 || !text) return { people: [], filling: null };
       const map = await kept();
       const own = map.get(target.id);
       if (own?.textHash !== hashText(text)) {
@@ -187,29 +274,12 @@ export function createSimilarity(options: SimilarOptions) {
       }
       const t = map.get(target.id)?.vector;
       if (!t) return { people: [], filling: null };
-      const missing: string[] = [];
-      const scored: SimilarPerson[] = [];
-      for (const e of newest.values()) {
-        const v = map.get(e.id)?.vector;
-        if (!v) {
-          missing.push(e.id);
-          continue;
-        }
-        const name = [e.input.primeiro_nome, e.input.ultimo_nome].filter(Boolean).join(' ');
-        const person: SimilarPerson = {
-          id: e.id,
-          name,
-          company: e.input.empresa,
-          score: quantizedCosine(t, v),
-        };
-        if (e.cargo) person.cargo = e.cargo;
-        scored.push(person);
-      }
-      if (missing.length) fill(missing);
+      const { top, missing } = rank(t, newest, map, count);
+      // The newest are embedded first.
+      if (missing.length) fill(missing.sort(newerFirst).map((e) => e.id));
       return {
-        people: scored.sort((a, b) => b.score - a.score).slice(0, count),
-        // While a failed request waits to be tried again, nothing is under way.
-        filling: filling && queue.size > 0 ? { ...progress } : null,
+        people: top.map(similarPerson),
+        filling: filler.progress(),
       };
     },
 
@@ -217,15 +287,23 @@ export function createSimilarity(options: SimilarOptions) {
     async prune(keep: readonly { id: string }[]): Promise<number> {
       const ids = new Set(keep.map((e) => e.id));
       const map = await kept();
-      const gone = [...map.keys()].filter((id) => !ids.has(id));
-      if (!gone.length) return 0;
-      const tx = (await db()).transaction('vectors', 'readwrite');
-      for (const id of gone) {
-        map.delete(id);
-        void tx.store.delete([id, model]);
+      return drop(
+        [...map.keys()].filter((id) => !ids.has(id)),
+        map,
+      );
+    },
+
+    /**
+     * Drops the vectors of these entries ('all': every one) as they leave the history; vectors not read into memory
+     * yet are not read for it.
+     */
+    async forget(ids: readonly string[] | 'all'): Promise<void> {
+      if (ids !== 'all' && !loading) {
+        await drop(ids, null);
+        return;
       }
-      await tx.done;
-      return gone.length;
+      const map = await kept();
+      await drop(ids === 'all' ? [...map.keys()] : ids, map);
     },
 
     /** Reads every vector into memory now, so that the first open after a wake does not wait for them. */
@@ -239,16 +317,15 @@ export function createSimilarity(options: SimilarOptions) {
      */
     async embedLater(ids: readonly string[]): Promise<void> {
       const map = await kept();
-      const missing = ids.filter((id) => !map.has(id) && !queue.has(id));
+      const missing = ids.filter((id) => !map.has(id) && !filler.queued(id));
       if (missing.length) fill(missing);
     },
 
     /** Resolves when the background filling has stopped (tests and the benchmark). */
-    settled: (): Promise<void> => filling ?? Promise.resolve(),
+    settled: filler.settled,
 
     async close(): Promise<void> {
-      if (retry) clearTimeout(retry);
-      retry = null;
+      filler.stop();
       const open = opening;
       opening = null;
       loading = null;

@@ -105,26 +105,26 @@ export function briefOfJob(
   return { brief, entries: people.map((p) => byId.get(p.entryId)!), missing };
 }
 
+/** The job, followed until it stops running: done, or stopped by itself (out of credits, key refused). */
+const settled = (watchBatch: MeetingDeps['watchBatch'], id: string, onJob: (job: BatchJob) => void) =>
+  new Promise<BatchJob>((resolve, reject) => {
+    let over = false;
+    const end = (then: () => void) => {
+      over = true;
+      queueMicrotask(() => stop());
+      then();
+    };
+    const stop = watchBatch(id, (job) => {
+      if (over) return;
+      if (!job) return end(() => reject(new Error('batch gone')));
+      onJob(job);
+      if (job.status !== 'running') end(() => resolve(job));
+    });
+  });
+
 export function createMeetingStore(deps: MeetingDeps): MeetingStore {
   const plans = newestOnly<BatchPlan>(PLAN_DEBOUNCE_MS);
   let loadedKey = '';
-
-  /** The job, followed until it stops running: done, or stopped by itself (out of credits, key refused). */
-  const settled = (id: string, onJob: (job: BatchJob) => void) =>
-    new Promise<BatchJob>((resolve, reject) => {
-      let over = false;
-      const end = (then: () => void) => {
-        over = true;
-        queueMicrotask(() => stop());
-        then();
-      };
-      const stop = deps.watchBatch(id, (job) => {
-        if (over) return;
-        if (!job) return end(() => reject(new Error('batch gone')));
-        onJob(job);
-        if (job.status !== 'running') end(() => resolve(job));
-      });
-    });
 
   return createStore<MeetingState & MeetingActions>()((set, get) => {
     function replan() {
@@ -224,7 +224,7 @@ export function createMeetingStore(deps: MeetingDeps): MeetingStore {
           const { jobId } = await deps.send('batch.start', { people, depth });
           set({ phase: 'running' });
           // done, or stopped by itself (out of credits, key refused: `job.pausedReason`): the brief of who is ready
-          await finish(await settled(jobId, (job) => set({ job })));
+          await finish(await settled(deps.watchBatch, jobId, (job) => set({ job })));
         } catch (e) {
           set({ phase: 'choosing', error: toApiError(e) });
           replan();

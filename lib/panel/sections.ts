@@ -144,6 +144,74 @@ function builder(lang: Lang) {
   return { t, facts, text, list, records };
 }
 
+type Builder = ReturnType<typeof builder>;
+
+/** What to say and how: persona, pains, motivators, gains, priorities, the communication strategy. */
+function playbookBlocks(a: Analysis, { facts, list, records }: Builder): Block[] {
+  const persona = a.persona;
+  const strategy = a.estrategiaComunicacao;
+  return [
+    ...facts([
+      ['persona', persona?.titulo],
+      ['personaDescription', persona?.descricao],
+    ]),
+    ...records<Analysis['painPoints'][number]>(
+      'painPoints',
+      a.painPoints,
+      (p) => p.desafio,
+      (p) => [
+        ['impactField', p.impacto],
+        ['context', p.contexto],
+        ['priority', p.prioridade],
+      ],
+    ),
+    ...records<Analysis['motivadores'][number]>(
+      'motivators',
+      a.motivadores,
+      (m) => m.texto,
+      (m) => [['impactField', m.impacto]],
+    ),
+    ...list('gains', a.ganhosProcurados),
+    ...list('priorities', a.prioridades),
+    ...facts(
+      [
+        ['preferredStyle', strategy?.estilo],
+        ['content', strategy?.conteudo],
+        ['timing', strategy?.timing],
+        ['channels', strategy?.canais.join(', ')],
+      ],
+      'strategy',
+    ),
+  ];
+}
+
+/** The company and its market, as the Plus analysis tells them. */
+function marketBlocks(a: Analysis, { facts, list, records }: Builder): Block[] {
+  const ai = a.aiInsights;
+  const company = ai?.companyContext;
+  return [
+    ...facts([
+      ['companyContext', company?.summary],
+      ['marketPosition', company?.marketPosition],
+      ['competitiveDynamics', company?.competitiveDynamics],
+      ['trends', ai?.marketTrends],
+      ['competitiveLandscape', ai?.competitiveLandscape],
+    ]),
+    ...list('recentInitiatives', company?.recentInitiatives),
+    ...list('keyInitiatives', ai?.keyInitiatives),
+    ...list('industryTrends', ai?.industryTrends),
+    ...records<NonNullable<Analysis['aiInsights']>['enhancedPainPoints'][number]>(
+      'enhancedPains',
+      ai?.enhancedPainPoints,
+      (p) => p.challenge,
+      (p) => [
+        ['context', p.context],
+        ['opportunity', p.opportunity],
+      ],
+    ),
+  ];
+}
+
 /**
  * Every field the analysis holds, in the order a seller reads them. The panel shows the OCEAN bars beside the summary,
  * before the sections (`{ ocean: false }` leaves them out of Personality there); the copies keep them in it.
@@ -153,56 +221,17 @@ export function analysisSections(
   lang: Lang,
   { ocean = true }: { ocean?: boolean } = {},
 ): SectionModel[] {
-  const { t, facts, text, list, records } = builder(lang);
-  const persona = a.persona;
-  const strategy = a.estrategiaComunicacao;
+  const b = builder(lang);
+  const { t, facts, text, list, records } = b;
   const mbti = a.mbti;
   const business = a.contextoNegocios;
   const regional = a.insightsRegionais;
-  const ai = a.aiInsights;
-  const company = ai?.companyContext;
-  const engagement = ai?.engagement;
+  const engagement = a.aiInsights?.engagement;
   const meta = a.metadata;
   const chart = ocean ? oceanChart(a.ocean, lang) : undefined;
 
   const sections: [SectionId, boolean, Block[]][] = [
-    [
-      'playbook',
-      true,
-      [
-        ...facts([
-          ['persona', persona?.titulo],
-          ['personaDescription', persona?.descricao],
-        ]),
-        ...records<Analysis['painPoints'][number]>(
-          'painPoints',
-          a.painPoints,
-          (p) => p.desafio,
-          (p) => [
-            ['impactField', p.impacto],
-            ['context', p.contexto],
-            ['priority', p.prioridade],
-          ],
-        ),
-        ...records<Analysis['motivadores'][number]>(
-          'motivators',
-          a.motivadores,
-          (m) => m.texto,
-          (m) => [['impactField', m.impacto]],
-        ),
-        ...list('gains', a.ganhosProcurados),
-        ...list('priorities', a.prioridades),
-        ...facts(
-          [
-            ['preferredStyle', strategy?.estilo],
-            ['content', strategy?.conteudo],
-            ['timing', strategy?.timing],
-            ['channels', strategy?.canais.join(', ')],
-          ],
-          'strategy',
-        ),
-      ],
-    ],
+    ['playbook', true, playbookBlocks(a, b)],
     [
       'engagement',
       true,
@@ -277,31 +306,7 @@ export function analysisSections(
         ...list('challenges', regional?.desafiosRegionais),
       ],
     ],
-    [
-      'market',
-      false,
-      [
-        ...facts([
-          ['companyContext', company?.summary],
-          ['marketPosition', company?.marketPosition],
-          ['competitiveDynamics', company?.competitiveDynamics],
-          ['trends', ai?.marketTrends],
-          ['competitiveLandscape', ai?.competitiveLandscape],
-        ]),
-        ...list('recentInitiatives', company?.recentInitiatives),
-        ...list('keyInitiatives', ai?.keyInitiatives),
-        ...list('industryTrends', ai?.industryTrends),
-        ...records<NonNullable<Analysis['aiInsights']>['enhancedPainPoints'][number]>(
-          'enhancedPains',
-          ai?.enhancedPainPoints,
-          (p) => p.challenge,
-          (p) => [
-            ['context', p.context],
-            ['opportunity', p.opportunity],
-          ],
-        ),
-      ],
-    ],
+    ['market', false, marketBlocks(a, b)],
     [
       'metadata',
       false,

@@ -8,6 +8,7 @@ import { DRAFT_VERSIONS, HistoryError, createHistory, personKey } from '@/lib/hi
 import type { DraftVersion, HistoryEntry, LookupInput } from '@/lib/model';
 import { HISTORY_DB, HISTORY_VERSION, MIGRATIONS } from '@/lib/storage/idb';
 import { fold } from '@/lib/text';
+import { exportAll } from './history-oracle';
 
 const DAY = 86_400_000;
 let clock = Date.UTC(2025, 5, 1);
@@ -67,7 +68,7 @@ describe('history', () => {
     expect(await h.get('a')).toBeNull();
     expect(await h.get('b')).not.toBeNull();
     await h.clear();
-    expect(await h.exportAll()).toEqual([]);
+    expect(await exportAll()).toEqual([]);
   });
 
   it('lists newest first and searches name, company or role without case or accents', async () => {
@@ -113,12 +114,32 @@ describe('history', () => {
     expect(await h.findReusable('bia|nubank', 'quick', 'pt', since)).toBeNull();
   });
 
+  it('tells its listeners which entries left: deleted, past retention, or all at a clear; never for a write', async () => {
+    const h = open(30);
+    const told: (readonly string[] | 'all')[] = [];
+    const stop = h.onRemoved((ids) => told.push(ids));
+    await h.put(entry('old', {}, { createdAt: clock - 31 * DAY }));
+    await h.put(entry('older', {}, { createdAt: clock - 40 * DAY }));
+    await h.put(entry('recent', {}, { createdAt: clock - 29 * DAY }));
+    await h.put(entry('recent', {}, { createdAt: clock - 28 * DAY }));
+    expect(told).toEqual([]);
+    await h.prune();
+    await h.prune();
+    expect(told).toEqual([['older', 'old']]);
+    await h.delete('recent');
+    await h.clear();
+    expect(told).toEqual([['older', 'old'], ['recent'], 'all']);
+    stop();
+    await h.delete('recent');
+    expect(told).toHaveLength(3);
+  });
+
   it('prunes entries older than the retention period', async () => {
     const h = open(30);
     await h.put(entry('old', {}, { createdAt: clock - 31 * DAY }));
     await h.put(entry('recent', {}, { createdAt: clock - 29 * DAY }));
     expect(await h.prune()).toBe(1);
-    expect((await h.exportAll()).map((e) => e.id)).toEqual(['recent']);
+    expect((await exportAll()).map((e) => e.id)).toEqual(['recent']);
     expect(await h.prune(7)).toBe(1);
   });
 
@@ -173,7 +194,7 @@ describe('history', () => {
     const read = await again.get('old');
     expect(read?.version).toBe(ANALYSIS_VERSION);
     expect(read?.analysis.ocean).toEqual({ openness: 0.6, neuroticism: 0.3, emotionalStability: 0.7 });
-    expect((await again.exportAll()).find((e) => e.id === 'old')).toEqual(read);
+    expect((await exportAll()).find((e) => e.id === 'old')).toEqual(read);
     expect((await again.list({ query: 'ana' })).map((e) => e.id).sort()).toEqual(['old', 'x']);
     // migrated on read: the stored record is left as it was
     await again.close();
@@ -196,7 +217,7 @@ describe('history', () => {
       await h.put(entry('new'));
       // Refused once, then the entry and its summary.
       expect(put).toHaveBeenCalledTimes(3);
-      expect((await h.exportAll()).map((e) => e.id)).toEqual(['new', 'b', 'a']);
+      expect((await exportAll()).map((e) => e.id)).toEqual(['new', 'b', 'a']);
     });
 
     it('reports a typed error and loses none of the existing entries when the retry fails too', async () => {
@@ -210,7 +231,7 @@ describe('history', () => {
       expect(error).toBeInstanceOf(HistoryError);
       expect(error).toMatchObject({ code: 'quota' });
       vi.restoreAllMocks();
-      expect((await h.exportAll()).map((e) => e.id)).toEqual(['b', 'a']);
+      expect((await exportAll()).map((e) => e.id)).toEqual(['b', 'a']);
     });
 
     it('reports any other write failure as a typed error without pruning', async () => {
@@ -220,7 +241,7 @@ describe('history', () => {
         throw new DOMException('broken', 'UnknownError');
       });
       await expect(h.put(entry('new'))).rejects.toMatchObject({ name: 'HistoryError', code: 'failed' });
-      expect((await h.exportAll()).map((e) => e.id)).toEqual(['expired']);
+      expect((await exportAll()).map((e) => e.id)).toEqual(['expired']);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_AUTO_RETRY_SEC, toApiError } from '@/lib/api/errors';
+import { MAX_AUTO_RETRY_SEC, toApiError, type ApiError } from '@/lib/api/errors';
 import type { HistoryEntry, LookupJob } from '@/lib/model';
 import { seenOf } from './form';
 import type { Internals, Outcome, PanelActions, PanelState, RunningJob, SliceArgs } from './types';
@@ -15,6 +15,18 @@ const DEFAULT_TIME_RANGE: [number, number] = [2, 35];
 
 type RunState = Pick<PanelState, 'starting' | 'outcome'>;
 type RunActions = Pick<PanelActions, 'run' | 'runRequest' | 'resume' | 'cancel' | 'dismissOutcome'>;
+
+/** The wait before a 429 is sent again by itself, in ms; null when the user decides. */
+function autoRetryMs(error: ApiError, tries: number): number | null {
+  // Only a short wait is taken by itself; a long one is said as a time of day and left to the user.
+  const waitSec = error.retryAfterSec ?? 5;
+  return error.action === 'retry_after' &&
+    tries < MAX_AUTO_RETRIES &&
+    error.retryAt === undefined &&
+    waitSec <= MAX_AUTO_RETRY_SEC
+    ? Math.max(1, waitSec) * 1000
+    : null;
+}
 
 export function runSlice({ set, get, deps, shared }: SliceArgs): {
   slice: RunState & RunActions;
@@ -68,19 +80,11 @@ export function runSlice({ set, get, deps, shared }: SliceArgs): {
     shared.restoreForm(job.request);
     if (outcome?.status === 'error') {
       const { error } = outcome;
-      // Only a short wait is taken by itself; a long one is said as a time of day and left to the user.
-      const waitSec = error.retryAfterSec ?? 5;
-      if (
-        error.action === 'retry_after' &&
-        autoRetries < MAX_AUTO_RETRIES &&
-        error.retryAt === undefined &&
-        waitSec <= MAX_AUTO_RETRY_SEC
-      ) {
-        const waitMs = Math.max(1, waitSec) * 1000;
-        setOutcome({ kind: 'error', error, request: job.request, retryAt: deps.now() + waitMs });
-        autoRetries++;
-        retryTimer = setTimeout(() => void get().runRequest(job.request, job), waitMs);
-      } else setOutcome({ kind: 'error', error, request: job.request });
+      const waitMs = autoRetryMs(error, autoRetries);
+      if (waitMs === null) return setOutcome({ kind: 'error', error, request: job.request });
+      setOutcome({ kind: 'error', error, request: job.request, retryAt: deps.now() + waitMs });
+      autoRetries++;
+      retryTimer = setTimeout(() => void get().runRequest(job.request, job), waitMs);
       return;
     }
     // Interrupted, or gone from the background's records: it may have been charged.

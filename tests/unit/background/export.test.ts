@@ -5,9 +5,9 @@ import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { answerExport, EXPORT_STEP, type WorkerMessage } from '@/lib/background/export';
 import { createHistory, personKey } from '@/lib/history';
-import { historyToCsv, historyToJson } from '@/lib/export';
 import type { ExportReply } from '@/lib/messaging';
 import type { HistoryEntry } from '@/lib/model';
+import { historyToCsv, historyToJson } from '../export-oracle';
 
 const NOW = Date.UTC(2025, 5, 1);
 const DAY = 86_400_000;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
 import { buildEntry, type EntryFacts } from '@/lib/background/history-entry';
-import { isHistoryEntry, personKey } from '@/lib/history';
+import { personKey } from '@/lib/history';
+import { isHistoryEntry } from '@/lib/model';
 import crmJson from '@/tests/fixtures/api/crm.json';
 
 const crm = crmJson as { analise: unknown; metadata?: unknown };

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createClientFactory } from '@/lib/background/api';
 import { billingNotice, reconcile } from '@/lib/background/reconcile';
-import { historyToCsv } from '@/lib/export';
 import { credits } from '@/lib/storage';
 import { creditsCheckedAt } from '@/lib/storage/session';
 import { engineWith, setupEngineTests } from './setup';
 import { emptyCredits, type LookupInput, type LookupJob, type SeenQuote } from '@/lib/model';
+import { historyToCsv } from '../export-oracle';
 
 const sandbox = setupEngineTests();
 const ana: LookupInput = { primeiro_nome: 'Ana', ultimo_nome: 'Souza', empresa: 'Nubank' };

@@ -1,3 +1,4 @@
+import { byPerson, newerFirst } from '@/lib/history-index';
 import type { Analysis } from '@/lib/analysis/model';
 import type { HistoryEntry } from '@/lib/model';
 
@@ -34,3 +35,6 @@ export function entry(id: string, name: string, empresa: string, over: Partial<A
     issues: [],
   };
 }
+
+/** Each person's entries, newest first, by person key: what the history's index gives "Pessoas parecidas". */
+export const peopleOf = (list: readonly HistoryEntry[]) => byPerson([...list].sort(newerFirst));

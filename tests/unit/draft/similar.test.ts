@@ -4,7 +4,7 @@ import { createSimilarity, embeddingText } from '@/lib/draft/similar';
 import { openEmbeddingsDb } from '@/lib/storage/idb';
 import type { HistoryEntry } from '@/lib/model';
 import { engineWith, setupEngineTests } from '../background/setup';
-import { entry } from './entries';
+import { entry, peopleOf } from './entries';
 
 const sandbox = setupEngineTests();
 afterEach(() => vi.restoreAllMocks());
@@ -100,6 +100,33 @@ describe('similar people', () => {
     expect(woken.calls.filter((c) => c === '/v1/embeddings')).toHaveLength(1);
   });
 
+  it('drops the vectors of entries deleted, expired or cleared as they go, not at each open', async () => {
+    const key = await sandbox.account({ tier: 'complete' });
+    const { engine, send } = engineWith();
+    await send('key.set', { key });
+    for (const e of people()) await engine.history.put(e);
+    await send('draft.similar', { entryId: 'target' });
+    await engine.draft.similarSettled();
+    const stored = async () => {
+      const db = await openEmbeddingsDb();
+      const ids = (await db.getAllKeys('vectors')).map(([id]) => id).sort();
+      db.close();
+      return ids;
+    };
+    expect(await stored()).toEqual(['cfo2', 'cfo3', 'dev', 'mkt', 'target']);
+
+    await send('history.delete', { id: 'cfo2' });
+    await vi.waitFor(async () => expect(await stored()).toEqual(['cfo3', 'dev', 'mkt', 'target']));
+    // Past retention (the history's own prune): its vector goes with it.
+    await engine.history.prune(-1);
+    await vi.waitFor(async () => expect(await stored()).toEqual([]));
+    for (const e of people()) await engine.history.put(e);
+    await send('draft.similar', { entryId: 'target' });
+    await engine.draft.similarSettled();
+    await send('history.clear', {});
+    await vi.waitFor(async () => expect(await stored()).toEqual([]));
+  });
+
   it('keys the cache by model (1536 and 3072 dimensions) and drops vectors of deleted entries', async () => {
     const key = await sandbox.account({ tier: 'complete' });
     const requests: { model: string; inputs: number }[] = [];
@@ -120,9 +147,9 @@ describe('similar people', () => {
     const open = (model?: string) =>
       createSimilarity({ client: async () => counting, name: 'cache-test', read, ...(model && { model }) });
     const settle = async (s: ReturnType<typeof open>, target: HistoryEntry) => {
-      await s.similar(target, all);
+      await s.similar(target, peopleOf(all));
       await s.settled();
-      return s.similar(target, all);
+      return s.similar(target, peopleOf(all));
     };
     const small = open();
     await settle(small, all[0]!);
@@ -140,7 +167,7 @@ describe('similar people', () => {
 
     // Reopened: still cached, for both models.
     const again = open();
-    expect((await again.similar(all[0]!, all)).people).toHaveLength(3);
+    expect((await again.similar(all[0]!, peopleOf(all))).people).toHaveLength(3);
     expect(requests).toHaveLength(4);
     // Two entries left the history: their vectors go (this model's; the other model's are pruned by its own store).
     expect(await again.prune(all.slice(2))).toBe(2);
@@ -222,7 +249,7 @@ describe('background embedding of saved analyses', () => {
     await similarity.settled();
     // Failed: nothing kept, the entries untouched, and nothing under way until the retry.
     expect(requests).toEqual([2]);
-    expect((await similarity.similar(all[0]!, [])).people).toEqual([]);
+    expect((await similarity.similar(all[0]!, new Map())).people).toEqual([]);
     await vi.waitFor(() => expect(requests).toEqual([2, 2]), 10_000);
     await similarity.settled();
     // Embedded: asked again (or with others), only what has no vector goes.

@@ -5,13 +5,14 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '@/lib/api/client';
 import { createSimilarity, EMBED_BATCH, embeddingText } from '@/lib/draft/similar';
-import { quantize, quantizedCosine, SCALE } from '@/lib/vectors';
+import { cosine as keptCosine, quantize, SCALE, unitVector } from '@/lib/vectors';
 
 /** The unit vector back, as Float32 (what `quantize` kept of it): the oracle the tests read a quantized vector by. */
 const dequantize = (q: Int8Array): Float32Array => Float32Array.from(q, (x) => x / SCALE);
-import { toSummary } from '@/lib/history';
+import { byPerson } from '@/lib/history-index';
 import type { HistoryEntry } from '@/lib/model';
 import { EMBEDDINGS_DB, EMBEDDINGS_VERSION, openEmbeddingsDb } from '@/lib/storage/idb';
+import { toSummary } from '../history-oracle';
 import { entry } from './entries';
 
 /* The vector store behind "pessoas parecidas": compact vectors, read once, kept current, dropped with their entry. */
@@ -50,7 +51,9 @@ describe('quantized vectors', () => {
   it('score within 0.02 of the exact cosine', () => {
     fc.assert(
       fc.property(vectorArb(256), vectorArb(256), (a, b) => {
-        expect(Math.abs(quantizedCosine(quantize(a)!, quantize(b)!) - cosine(a, b))).toBeLessThan(0.02);
+        expect(
+          Math.abs(keptCosine(unitVector(quantize(a)!), unitVector(quantize(b)!)) - cosine(a, b)),
+        ).toBeLessThan(0.02);
       }),
     );
   });
@@ -95,7 +98,7 @@ function store(all: HistoryEntry[], model = fakeModel()) {
   const s = {
     ...inner,
     similar: (target: HistoryEntry, candidates: HistoryEntry[]) =>
-      inner.similar(target, candidates.map(toSummary)),
+      inner.similar(target, byPerson(candidates.map(toSummary))),
   };
   return { s, read, model, byId };
 }
@@ -171,6 +174,39 @@ describe('vector store', () => {
     const raw = await openEmbeddingsDb(NAME);
     expect((await raw.getAllKeys('vectors')).map(([id]) => id).sort()).toEqual(kept.map((e) => e.id).sort());
     raw.close();
+  });
+
+  it('forgets the vectors of entries as they leave, without reading the others when none is in memory', async () => {
+    const all = history(8);
+    const { s } = store(all);
+    await s.similar(all[0]!, all);
+    await s.settled();
+    await s.forget(['e1', 'e2', 'never']);
+    // Gone from memory: were they still in the history, they would be embedded again.
+    expect((await s.similar(all[0]!, all)).filling).toEqual({ done: 0, total: 2 });
+    await s.settled();
+    await s.forget(['e1', 'e2']);
+    await s.close();
+    const onDisk = async () => {
+      const raw = await openEmbeddingsDb(NAME);
+      const ids = (await raw.getAllKeys('vectors')).map(([id]) => id).sort();
+      raw.close();
+      return ids;
+    };
+    expect(await onDisk()).toEqual(['e0', 'e3', 'e4', 'e5', 'e6', 'e7']);
+
+    // A new worker that has not read its vectors: the deleted one goes from disk, nothing else is read.
+    const again = store(all);
+    const getAll = vi.spyOn(IDBObjectStore.prototype, 'getAll');
+    await again.s.forget(['e3']);
+    expect(getAll).not.toHaveBeenCalled();
+    getAll.mockRestore();
+    expect(await onDisk()).toEqual(['e0', 'e4', 'e5', 'e6', 'e7']);
+    await again.s.forget('all');
+    expect(await onDisk()).toEqual([]);
+    expect((await again.s.similar(all[0]!, all)).filling).toEqual({ done: 0, total: 7 });
+    await again.s.settled();
+    await again.s.close();
   });
 
   it('upgrades vectors kept as plain numbers (version 1) to one byte a dimension, dropping unreadable ones', async () => {

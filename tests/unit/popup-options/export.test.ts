@@ -1,17 +1,10 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '@/lib/analysis/model';
-import {
-  ANALYSIS_COLUMNS,
-  EXPORT_FORMAT,
-  exportFileName,
-  historyCsvWriter,
-  historyToCsv,
-  historyToJson,
-  jsonWriter,
-} from '@/lib/export';
+import { ANALYSIS_COLUMNS, EXPORT_FORMAT, exportFileName, historyCsvWriter, jsonWriter } from '@/lib/export';
 import type { HistoryEntry } from '@/lib/model';
 import { batchJob } from '../../fixtures/batch-job';
+import { historyToCsv, historyToJson } from '../export-oracle';
 
 const analysis: Analysis = {
   cargo: 'Diretora Comercial',

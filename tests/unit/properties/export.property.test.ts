@@ -3,16 +3,11 @@ import Papa from 'papaparse';
 import { describe, expect, it, vi } from 'vitest';
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
 import { normalizeAnalysis } from '@/lib/analysis/normalize';
-import {
-  EXPORT_FORMAT,
-  historyFileWriter,
-  historyToCsv,
-  historyToJson,
-  type ExportFormat,
-} from '@/lib/export';
+import { EXPORT_FORMAT, historyFileWriter, type ExportFormat } from '@/lib/export';
 import { personKey } from '@/lib/history';
 import type { HistoryEntry } from '@/lib/model';
 import crm from '@/tests/fixtures/api/crm.json';
+import { historyToCsv, historyToJson } from '../export-oracle';
 import { hostileText } from './arbitraries';
 
 // Hundreds of generated cases each: generous on a busy machine (the assertions do not depend on time).

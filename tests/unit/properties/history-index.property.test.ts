@@ -4,10 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { emptyAnalysis } from '@/lib/analysis/normalize';
 import { ANALYSIS_VERSION } from '@/lib/analysis/model';
-import { createHistory, personKey, toSummary } from '@/lib/history';
-import type { HistoryCursor } from '@/lib/history-index';
-import type { HistoryEntry } from '@/lib/model';
+import { createHistory, personKey } from '@/lib/history';
+import { byPerson, summaryFields, type HistoryCursor } from '@/lib/history-index';
+import type { StoredSummary } from '@/lib/storage/idb';
+import type { HistoryEntry, HistorySummary } from '@/lib/model';
 import { fold } from '@/lib/text';
+import { exportAll, toSummary } from '../history-oracle';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -73,9 +75,9 @@ const op = fc.oneof(
 );
 
 /** What `list` read before the index: every entry, newest first, filtered on its folded fields. */
-async function fullScan(h: ReturnType<typeof createHistory>, query: string, limit: number) {
+async function fullScan(query: string, limit: number) {
   const terms = fold(query).split(' ').filter(Boolean);
-  return (await h.exportAll())
+  return (await exportAll())
     .filter((e) => {
       const text = fold(
         [e.input.primeiro_nome, e.input.ultimo_nome, e.input.empresa, e.analysis.cargo ?? ''].join(' '),
@@ -116,21 +118,33 @@ describe('history search index', () => {
             else await h.clear();
           }
           for (const q of queries)
-            expect(await h.list({ query: q, limit })).toEqual(await fullScan(h, q, limit));
+            expect(await h.list({ query: q, limit })).toEqual(await fullScan(q, limit));
+          // Each person's entries, newest first, as the map by person key keeps them.
+          const all = (await exportAll()).map(toSummary);
+          const people = byPerson(all);
+          const indexed = new Map<string, HistorySummary[]>();
+          for (const [k, v] of await h.people())
+            indexed.set(
+              k,
+              v.map((r) => summaryFields(r as StoredSummary)),
+            );
+          expect(indexed).toEqual(people);
+          for (const [key, own] of people)
+            expect(await h.findReusable(key, 'quick', 'pt', 0)).toEqual(own[0]);
           // A second instance, reading the stored summaries, agrees too.
           const reopened = createHistory({ retentionDays: () => 365, now: () => NOW });
           for (const q of queries)
-            expect(await reopened.list({ query: q, limit })).toEqual(await fullScan(h, q, limit));
+            expect(await reopened.list({ query: q, limit })).toEqual(await fullScan(q, limit));
           // The export's pages: the whole history, newest first, once each.
           const paged: HistoryEntry[] = [];
           let cursor: HistoryCursor | null = null;
           do {
             const page: Awaited<ReturnType<typeof h.page>> = await h.page(cursor, limit);
-            expect(page.total).toBe((await h.exportAll()).length);
+            expect(page.total).toBe((await exportAll()).length);
             paged.push(...page.entries);
             cursor = page.next;
           } while (cursor);
-          expect(paged).toEqual(await h.exportAll());
+          expect(paged).toEqual(await exportAll());
           await h.close();
           await reopened.close();
         },
