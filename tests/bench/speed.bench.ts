@@ -24,10 +24,9 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { extensionPath } from '../e2e/browser';
+import { reactFloorKb } from './felt.bench';
 import { PANEL_FIRST_PAINT_GZ_KB } from './panel-budget';
 import { openProfileBench } from './profile-bench';
 import { panelScripts } from './sidepanel.bench';
@@ -201,33 +200,6 @@ const add = (into: Map<string, number[]>, from: Map<string, number>, run: number
 };
 const perRun = (xs: number[], runs: number) => Array.from({ length: runs }, (_, i) => xs[i] ?? 0);
 
-/**
- * What React alone weighs in the panel's first paint: what the panel takes from react, react-dom and the JSX runtime,
- * bundled alone, minified and gzipped (react-dom's client is one CommonJS module: all of it comes, as in the build).
- * The first paint's floor, whatever the panel's own code does.
- */
-export async function reactAloneGz(): Promise<number> {
-  const out = await build({
-    stdin: {
-      contents: [
-        "export { createRoot } from 'react-dom/client';",
-        "export { flushSync } from 'react-dom';",
-        "export { jsx, jsxs, Fragment } from 'react/jsx-runtime';",
-        "export * from 'react';",
-      ].join('\n'),
-      resolveDir: path.resolve(import.meta.dirname, '../..'),
-      loader: 'js',
-    },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    write: false,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  return gzipSync(out.outputFiles[0]!.contents).length;
-}
-
 /** Every content script and reader module of the build, with its size and its budget. */
 export function scriptSizes(dir = extensionPath) {
   return readdirSync(dir)
@@ -346,7 +318,7 @@ export async function run(): Promise<string> {
     const startup = panelScripts(copy);
     const gz = startup.reduce((n, s) => n + s.gzip, 0) / 1024;
     const gzAll = panelScripts(copy, { lazy: true }).reduce((n, s) => n + s.gzip, 0) / 1024;
-    const react = (await reactAloneGz()) / 1024;
+    const react = await reactFloorKb();
     const ratio = (x: number) => x / m.floor;
     const lookupOk = m.lookup <= SPEED_BUDGET.lookupMs;
     const answerOk = m.answer <= SPEED_BUDGET.answerToDomMs;
@@ -375,7 +347,7 @@ export async function run(): Promise<string> {
       ...startup.map(
         (s) => `  ${s.file}: ${(s.bytes / 1024).toFixed(1)} kB → ${(s.gzip / 1024).toFixed(1)} kB gz`,
       ),
-      `  of which React (react, react-dom and the JSX runtime bundled alone): ${react.toFixed(1)} kB gz; the panel's own code and the rest: ${(gz - react).toFixed(1)} kB gz`,
+      `  of which React (react and react-dom bundled alone): ${react.toFixed(1)} kB gz; the panel's own code and the rest: ${(gz - react).toFixed(1)} kB gz`,
       `  with every chunk loaded later on first use: ${gzAll.toFixed(1)} kB`,
       `content scripts (≤ ${SPEED_BUDGET.contentScriptBytes} bytes) and reader modules (≤ ${SPEED_BUDGET.readerModuleBytes} bytes):`,
       ...scriptSizes(copy).map(
