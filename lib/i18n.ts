@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Lang, Text } from '@/lib/model';
-import { settings, type Settings } from '@/lib/storage/local';
+import { local } from '@/lib/storage/later';
+import type { Settings } from '@/lib/storage/local';
 
 /** pt-BR unless the setting or the browser's language says English. */
 export function resolveLang(setting: Settings['language'], browserLang: string | undefined): Lang {
@@ -18,8 +19,8 @@ export function useLang(): Lang {
   const [lang, setLang] = useState<Lang>(() => resolveLang('auto', browserLang));
   useEffect(() => {
     const apply = (s: Settings) => setLang(resolveLang(s.language, browserLang));
-    void settings.get().then(apply);
-    return settings.watch(apply);
+    void local.settings.get().then(apply);
+    return local.settings.watch(apply);
   }, [browserLang]);
   useEffect(() => {
     document.documentElement.lang = lang === 'pt' ? 'pt-BR' : 'en';

@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { MAX_CANDIDATES, type Candidate } from '@/lib/extract/types';
 import {
@@ -8,7 +7,7 @@ import {
   RESPONSES,
   type MeetingReading,
 } from '@/lib/extract/meeting-types';
-import { ApiFailure, type ApiError } from '@/lib/api/errors';
+import type { ApiError } from '@/lib/api/errors';
 import {
   candidateSchema,
   CHANNELS,
@@ -271,19 +270,7 @@ export interface Responses {
 /** The envelope on the wire. Errors come back as plain data, never as thrown class instances. */
 export type Envelope<T extends RequestType = RequestType> = { type: T; data: RequestData<T> };
 export type Reply<T extends RequestType> = { ok: true; value: Responses[T] } | { ok: false; error: ApiError };
-
-/** The background's ApiError, as `send` throws it in a page; toApiError (lib/api/errors.ts) gives it back. */
-export class MessageError extends ApiFailure {}
-
-/** Send a request from an extension page to the background; throws MessageError with the ApiError. */
-export async function send<T extends RequestType>(type: T, data: RequestData<T>): Promise<Responses[T]> {
-  const reply = (await browser.runtime.sendMessage({ type, data } satisfies Envelope<T>)) as
-    | Reply<T>
-    | undefined;
-  if (!reply) throw new Error(`No answer to ${type}`);
-  if (!reply.ok) throw new MessageError(reply.error);
-  return reply.value;
-}
+// A page sends with lib/send.ts (and exports the history with lib/history-export.ts): none of the schemas here.
 
 /*
  * The history's export goes over the service worker's own channel (navigator.serviceWorker, same-origin: only our
@@ -300,27 +287,3 @@ export type ExportReply =
   | { type: 'page'; text: string; done: number; total: number }
   | { type: 'done'; text: string; count: number }
   | { type: 'error'; error: ApiError };
-
-/**
- * The whole history as a file in `format`, newest first: its text a part at a time to `onPart` (the last part
- * closes the file), with how many entries so far and in all; resolves to the count. Throws MessageError on a
- * failure.
- */
-export async function historyFile(
-  format: ExportRequest['format'],
-  onPart: (text: string, done: number, total: number) => void,
-): Promise<number> {
-  const worker = (await navigator.serviceWorker.ready).active;
-  if (!worker) throw new Error('No worker to read the history');
-  const channel = new MessageChannel();
-  return new Promise((resolve, reject) => {
-    channel.port1.onmessage = ({ data }: MessageEvent<ExportReply>) => {
-      if (data.type === 'page') return onPart(data.text, data.done, data.total);
-      channel.port1.close();
-      if (data.type === 'error') return reject(new MessageError(data.error));
-      onPart(data.text, data.count, data.count);
-      resolve(data.count);
-    };
-    worker.postMessage({ type: 'history.export', format } satisfies ExportRequest, [channel.port2]);
-  });
-}

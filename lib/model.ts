@@ -3,6 +3,7 @@ import type { Analysis } from '@/lib/analysis/model';
 import type { Candidate } from '@/lib/extract/types';
 import { isApiError, type ApiError } from '@/lib/api/errors';
 import { jobLossSchema, type JobLoss, type LostVerdict } from '@/lib/batch/lost-cost';
+import { depths, type Depth } from '@/lib/depths';
 
 /*
  * The domain model: what the extension talks about (a person to look up, a depth, a quote, a history entry, a
@@ -22,10 +23,9 @@ export const langs = ['pt', 'en'] as const;
 export const langSchema = z.enum(langs);
 export type Lang = (typeof langs)[number];
 
-/** How deep an analysis goes: Basic, Complete or Plus. */
-export const depths = ['quick', 'complete', 'plus'] as const;
+/** How deep an analysis goes: Basic, Complete or Plus (lib/depths.ts). */
+export { depths, type Depth };
 export const depthSchema = z.enum(depths);
-export type Depth = (typeof depths)[number];
 
 /** Any text up to `max` characters. */
 export const upTo = (max: number) => z.string().check(z.maxLength(max));

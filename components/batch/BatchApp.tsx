@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { formatDate, formatNumber, localeOf, tr, useLang } from '@/lib/i18n';
 import { Button, useStored } from '@/components/ui';
 import { JobView } from './JobView';

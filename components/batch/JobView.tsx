@@ -4,7 +4,7 @@ import { batchFileName, batchToCsv, batchToJson } from '@/lib/batch/export';
 import { canRetry } from '@/lib/batch/model';
 import { progressOf } from '@/lib/batch/progress';
 import { formatNumber, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { Button, Card, Notice, downloadText } from '@/components/ui';
 import { AnalysisView } from '@/components/analysis';
 import { CommitteeView } from './CommitteeView';

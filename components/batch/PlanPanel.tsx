@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { missingText } from '@/lib/batch/import';
 import { formatNumber, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { Button, Card, Notice, Spinner, errorText, useAction } from '@/components/ui';
 import { credits, peopleText, planTexts } from './text';
 import type { BatchPlan, Depth, Lang, LookupInput, Text } from '@/lib/model';

@@ -3,7 +3,7 @@ import type { Candidate } from '@/lib/extract/types';
 import { candidateToInput, withContext } from '@/lib/batch/from-page';
 import { parseLines, type BadRow } from '@/lib/batch/import';
 import { formatNumber, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { Button, Card, Notice, Spinner } from '@/components/ui';
 import { BadRows } from './BadRows';
 import { CsvImport } from './CsvImport';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 
 /** How often a page showing a running job reminds the worker (a stopped one wakes, reconciles and goes on). */
 export const WAKE_EVERY_MS = 10_000;

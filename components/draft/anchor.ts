@@ -1,7 +1,7 @@
 /*
  * Where the draft is on the panel's page, for the line over an analysis that followed the seller ("Ir para o
- * rascunho") and for the composer itself when the seller arrives where they write. No React: the startup script
- * carries this, the composer loads later.
+ * rascunho") and for the composer itself when the seller arrives where they write. No React: that line's chunk
+ * carries this without the composer, which loads later.
  */
 
 /** The composer's section. */

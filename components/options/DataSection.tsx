@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Dialog, Notice, Section, downloadText, useAction } from '@/components/ui';
 import { exportFileName, type ExportFormat } from '@/lib/export';
 import { formatNumber, tr } from '@/lib/i18n';
-import { historyFile, send } from '@/lib/messaging';
+import { historyFile } from '@/lib/history-export';
+import { send } from '@/lib/send';
 import type { Lang } from '@/lib/model';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Dialog, Notice, Section, TextField, useAction, useStored } from '@/components/ui';
 import { tierLabel } from '@/lib/api/key-format';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { tr } from '@/lib/i18n';
 import { keyStatus } from '@/lib/storage';
 import { KeyTestResult } from './KeyTestResult';

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Notice, Section, SelectField, TextField, useAction, useStored } from '@/components/ui';
 import { resolveApiConfig } from '@/lib/api/config';
 import { formatNumber, tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { keyStatus, settings, type Settings } from '@/lib/storage';
 import { isChatModel } from '@/lib/draft/models';
 import { saveAddress } from '@/lib/options/validate';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Notice, TextField, UserError, useAction, useStored } from '@/components/ui';
 import { BUILD_URLS } from '@/lib/api/config';
 import { tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { onboardingDone, settings } from '@/lib/storage';
 import { KeyForm } from './KeySection';
 import { checkApiAddress } from '@/lib/options/validate';

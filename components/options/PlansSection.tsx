@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PlanComparison, safeExternalUrl } from '@/components/credits';
 import { Button, Notice, buttonClass, Section, Spinner, useAction, useStored } from '@/components/ui';
 import { tr } from '@/lib/i18n';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { credits } from '@/lib/storage';
 import type { Lang } from '@/lib/model';
 

@@ -3,12 +3,12 @@ import { Button, Spinner, useStored } from '@/components/ui';
 import { fromChunk } from '@/components/panel/chunk';
 import { usePanel, useSend } from '@/components/panel/context';
 import { BatchLink } from '@/components/panel/BatchLink';
-import { CarriedNotice, PreviousLink } from '@/components/panel/Carried';
+import { PreviousLink } from '@/components/panel/PreviousLink';
 import { PeopleOnPage } from '@/components/panel/PeopleOnPage';
 import { creditsText, tr, useLang } from '@/lib/i18n';
 import type { Lang } from '@/lib/model';
-import { credits, keyStatus, settings } from '@/lib/storage/local';
-import { idle } from '@/components/panel/later';
+import { local } from '@/lib/storage/later';
+import { idle } from '@/components/panel/idle';
 
 // The first paint shows the page's people; the form, the lookup's progress and outcome, an analysis, the meeting and
 // the history are chunks of their own. The form and the outcome start loading with the panel (the detected person
@@ -23,6 +23,8 @@ const OutcomeNotice = fromChunk(() =>
   import('@/components/panel/OutcomeNotice').then((m) => m.OutcomeNotice),
 );
 const RunningCard = fromChunk(() => import('@/components/panel/RunningCard').then((m) => m.RunningCard));
+// The line over an analysis that followed the seller to another page: shown with the result's view only.
+const CarriedNotice = fromChunk(() => import('@/components/panel/Carried').then((m) => m.CarriedNotice));
 const ResultView = fromChunk(
   () => import('@/components/panel/ResultView').then((m) => m.ResultView),
   loadingScreen,
@@ -41,7 +43,7 @@ const TeachSite = fromChunk(() => import('@/components/panel/TeachSite').then((m
 // A running batch's progress: it reads the batch's stored items, which the first paint does without.
 const RunningJobs = fromChunk(() => import('@/components/batch/RunningJobs').then((m) => m.RunningJobs));
 for (const piece of [LookupForm, OutcomeNotice]) void piece.preload().catch(() => undefined);
-const later = [RunningJobs, RunningCard, ResultView, HistoryView, MeetingView, TeachSite];
+const later = [RunningJobs, RunningCard, ResultView, CarriedNotice, HistoryView, MeetingView, TeachSite];
 
 /** Loads `pieces` one per idle moment of the browser, so that none delays a frame. */
 function preloadWhenIdle(pieces: { preload(): Promise<unknown> }[]) {
@@ -62,7 +64,7 @@ function preloadWhenIdle(pieces: { preload(): Promise<unknown> }[]) {
  * result shows, and only this line renders again for it, not the whole panel.
  */
 function Balance({ lang }: { lang: Lang }) {
-  const balance = useStored(credits)?.balance;
+  const balance = useStored(local.credits)?.balance;
   return (
     <span className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="panel-balance">
       {balance !== null &&
@@ -78,7 +80,7 @@ export const PANEL_READY_MARK = 'panel-ready';
 export function App() {
   const send = useSend();
   const lang = useLang();
-  const prefs = useStored(settings);
+  const prefs = useStored(local.settings);
   const screen = usePanel((s) => s.screen);
   const detected = usePanel((s) => s.detection.status === 'done');
   const outcome = usePanel((s) => s.outcome);
@@ -90,7 +92,7 @@ export function App() {
   const back = usePanel((s) => s.back);
   const main = useRef<HTMLElement>(null);
 
-  const key = useStored(keyStatus);
+  const key = useStored(local.keyStatus);
   const hasKey = key?.present === true;
   const keyId = hasKey ? key.masked : '';
   const requote = usePanel((s) => s.requote);
@@ -120,7 +122,7 @@ export function App() {
   // not wait for it.
   const waiting = screen.kind === 'running';
   useEffect(() => {
-    if (waiting) void ResultView.preload().catch(() => undefined);
+    if (waiting) for (const piece of [ResultView, CarriedNotice]) void piece.preload().catch(() => undefined);
   }, [waiting]);
 
   // A new screen takes the keyboard to its heading, so keyboard and screen-reader users land on it.

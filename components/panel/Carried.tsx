@@ -2,11 +2,9 @@ import { Button } from '@/components/ui';
 import { showDraft } from '@/components/draft/anchor';
 import { tr } from '@/lib/i18n';
 import { writesHere } from '@/lib/panel/carry';
+import { personName } from '@/lib/panel/format';
 import type { Lang } from '@/lib/model';
 import { usePanel } from './context';
-
-const nameOf = (input: { primeiro_nome: string; ultimo_nome: string }) =>
-  `${input.primeiro_nome} ${input.ultimo_nome}`.trim();
 
 function hostOf(url: string) {
   try {
@@ -26,7 +24,7 @@ export function CarriedNotice({ lang }: { lang: Lang }) {
   const readPage = usePanel((s) => s.readPage);
   if (screen.kind !== 'result' || !screen.carried) return null;
   const host = hostOf(url);
-  const who = nameOf(screen.entry.input);
+  const who = personName(screen.entry.input);
   const writing = writesHere(url);
   return (
     <div
@@ -63,23 +61,5 @@ export function CarriedNotice({ lang }: { lang: Lang }) {
         </Button>
       </span>
     </div>
-  );
-}
-
-/** On a page's people: the analysis shown before, one click away. */
-export function PreviousLink({ lang }: { lang: Lang }) {
-  const previous = usePanel((s) => s.previous);
-  const carry = usePanel((s) => s.carry);
-  if (!previous) return null;
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="self-start"
-      onClick={() => carry(previous, 'chosen')}
-      data-testid="back-to-previous"
-    >
-      {tr(lang, { pt: `← Voltar para ${nameOf(previous.input)}`, en: `← Back to ${nameOf(previous.input)}` })}
-    </Button>
   );
 }

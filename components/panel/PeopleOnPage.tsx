@@ -1,77 +1,22 @@
 import { browser } from 'wxt/browser';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button, Notice, Spinner } from '@/components/ui';
 import type { Candidate } from '@/lib/extract/types';
 import { tr } from '@/lib/i18n';
-import { personName } from '@/lib/panel/format';
+import { originHost, personName } from '@/lib/panel/format';
 import { BatchLink } from './BatchLink';
+import { fromChunk } from './chunk';
 import { usePanel } from './context';
 import type { Lang } from '@/lib/model';
+
+// The offer to keep reading a site waits for the browser's answer about its grant: its code comes meanwhile.
+const KeepSite = fromChunk(() => import('./KeepSite').then((m) => m.KeepSite));
 
 /** Chrome shows its permission prompt only inside the click, so nothing is awaited before asking. */
 async function allowSite(origin: string, detect: () => Promise<void>) {
   const granted = await browser.permissions.request({ origins: [origin] }).catch(() => false);
   if (granted) await detect();
 }
-
-/** `https://host/*` for a web page the manifest declares no script on, else null. */
-function siteToKeep(url: string): string | null {
-  try {
-    const u = new URL(url);
-    if (u.protocol !== 'https:') return null;
-    // the sites the manifest declares a reading script on are read without any grant
-    const matches = (browser.runtime.getManifest().content_scripts ?? []).flatMap((c) => c.matches ?? []);
-    const declared = matches.some((m) =>
-      new RegExp(`^${m.replace(/[.]/g, '\\.').replace(/\*/g, '[^/]*')}`).test(`${u.origin}/`),
-    );
-    return declared ? null : `${u.origin}/*`;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * After the page was read through the user's gesture (activeTab, gone at the next navigation): an offer to keep
- * reading this site, asking for its origin alone.
- */
-function KeepSite({ url, lang }: { url: string; lang: Lang }) {
-  const origin = siteToKeep(url);
-  const [granted, setGranted] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    if (origin)
-      void browser.permissions
-        .contains({ origins: [origin] })
-        .catch(() => true)
-        .then((g) => live && setGranted(g));
-    return () => {
-      live = false;
-    };
-  }, [origin]);
-  if (!origin || granted !== false) return null;
-  return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="self-start"
-      data-testid="keep-site"
-      // Chrome shows its prompt only inside the click: nothing is awaited before asking
-      onClick={() =>
-        void browser.permissions
-          .request({ origins: [origin] })
-          .catch(() => false)
-          .then((g) => setGranted(g))
-      }
-    >
-      {tr(lang, {
-        pt: `Ler ${hostOf(origin)} sempre, sem clicar no ícone`,
-        en: `Always read ${hostOf(origin)}, without clicking the icon`,
-      })}
-    </Button>
-  );
-}
-
-const hostOf = (pattern: string) => pattern.replace(/^[a-z]+:\/\//, '').replace(/\/\*$/, '');
 
 function PersonButton({
   candidate,
@@ -197,8 +142,8 @@ export function PeopleOnPage({ lang }: { lang: Lang }) {
           }
         >
           {tr(lang, {
-            pt: `Permita que a extensão leia ${hostOf(detection.origin)} para achar a pessoa na página. Só este site; os outros continuam fechados. Ou preencha abaixo.`,
-            en: `Let the extension read ${hostOf(detection.origin)} to find the person on the page. This site only; others stay closed. Or fill in below.`,
+            pt: `Permita que a extensão leia ${originHost(detection.origin)} para achar a pessoa na página. Só este site; os outros continuam fechados. Ou preencha abaixo.`,
+            en: `Let the extension read ${originHost(detection.origin)} to find the person on the page. This site only; others stay closed. Or fill in below.`,
           })}
         </Notice>
       )}

@@ -1,21 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { idle } from './idle';
 
 /** Content this close below the view renders before the reader scrolls to it. */
 const AHEAD = '200px 0px';
-/** An idle moment renders it anyway, at the latest this long after the first paint. */
-const IDLE_TIMEOUT_MS = 1500;
-
-/** Runs `run` in an idle moment of the browser, at the latest after the idle timeout; returns its cancel. */
-export const idle = (run: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 1);
-  return () => clearTimeout(handle);
-};
-
 /**
  * The part of a view that waits for the first paint: false at first, true once the element given to the returned
  * ref (a marker at the end of what is shown first) nears the view, once the browser is idle, or before a

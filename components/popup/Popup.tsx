@@ -10,7 +10,7 @@ import {
   safeExternalUrl,
 } from '@/components/credits';
 import { Button, Notice, Spinner, useAction, useStored } from '@/components/ui';
-import { send } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import { tr, useLang } from '@/lib/i18n';
 import { credits, keyStatus, onboardingDone, settings } from '@/lib/storage';
 import { RunningJobs } from '@/components/batch/RunningJobs';

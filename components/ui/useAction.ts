@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { toApiError, type ApiError } from '@/lib/api/errors';
-import { MessageError } from '@/lib/messaging';
+import { toApiError, type ApiError } from '@/lib/api/error-core';
+import { MessageError } from '@/lib/send';
 import { UserError, type Text } from '@/lib/text';
 
 export { UserError };

@@ -1,10 +1,6 @@
-import {
-  contentResponseSchema,
-  MessageError,
-  type RequestData,
-  type RequestType,
-  type Responses,
-} from '@/lib/messaging';
+import type { RequestData, RequestType, Responses } from '@/lib/messaging';
+import { MessageError } from '@/lib/send';
+import { readContentResponse } from './content-answer';
 import type { EarlyDetect } from './early';
 import type { PanelDeps } from './store';
 
@@ -13,7 +9,7 @@ export const EARLY_FRESH_MS = 2_000;
 
 /**
  * The panel's deps, where the store's first `detect` takes the answer the entry asked for early (./early.ts) when it
- * is about the same tab and fresh: the content script's, once checked as the worker checks it, or the worker's. Any
+ * is about the same tab and fresh: the content script's, once checked as the worker checks it (./content-answer.ts), or the worker's. Any
  * other question, a later `detect`, or an early question that failed, went unanswered or was answered with
  * something unreadable goes to the worker as usual.
  */
@@ -32,8 +28,8 @@ export function withEarlyDetect(
       if (asked && asked.tabId === tabId && deps.now() - asked.at <= freshMs) {
         const answer = await asked.answer.catch(() => undefined);
         if (answer?.from === 'page') {
-          const read = contentResponseSchema.safeParse(answer.reply);
-          if (read.success) return { ok: true, ...read.data } as Responses[T];
+          const read = readContentResponse(answer.reply);
+          if (read) return { ok: true, ...read } as Responses[T];
         } else {
           const reply = answer?.reply;
           if (reply?.ok) return reply.value as Responses[T];

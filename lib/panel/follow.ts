@@ -1,13 +1,10 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { PanelActions, PanelDeps, PanelState, PanelStore } from './store';
 import type { LookupJob } from '@/lib/model';
-import {
-  lookupJobs,
-  pageChanged,
-  pendingPerson,
-  shownEntry,
-  type PendingPerson,
-} from '@/lib/storage/session';
+import { session } from '@/lib/storage/later';
+import type { PendingPerson } from '@/lib/storage/session';
+
+const { lookupJobs, pageChanged, pendingPerson, shownEntry } = session;
 
 type Panel = Pick<PanelState, 'tabId'> & Pick<PanelActions, 'follow' | 'leave' | 'detect' | 'takePending'>;
 

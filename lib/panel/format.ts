@@ -14,6 +14,9 @@ export function personName(input: Pick<LookupInput, 'primeiro_nome'> & { ultimo_
   return `${input.primeiro_nome} ${input.ultimo_nome ?? ''}`.trim();
 }
 
+/** The host of a site's grant pattern or origin: `https://crm.example.com/*` → `crm.example.com`. */
+export const originHost = (pattern: string) => pattern.replace(/^[a-z]+:\/\//, '').replace(/\/\*$/, '');
+
 const sentenceKey = (s: string) =>
   stripMarks(s)
     .toLowerCase()

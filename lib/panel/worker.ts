@@ -1,9 +1,10 @@
 import { onSettled } from '@/lib/announce';
 import type { streamDraft } from '@/lib/draft/port';
-import { toApiError } from '@/lib/api/errors';
-import { send, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import { toApiError } from '@/lib/api/error-core';
+import type { RequestData, RequestType, Responses } from '@/lib/messaging';
+import { send } from '@/lib/send';
 import type { HistoryEntry, LookupJob } from '@/lib/model';
-import { lookupJobs } from '@/lib/storage/session';
+import { session } from '@/lib/storage/later';
 
 /*
  * The side panel's one way to the worker. The panel's store gets it as its deps and hands it to the components
@@ -69,7 +70,7 @@ export const browserWorker: PanelWorker = {
       performance.mark(SETTLED_MARK); // the speed bench's answer → DOM starts its panel side here
       onJob(m.job, m.entry);
     });
-    const unwatchStored = lookupJobs.watch((jobs) => {
+    const unwatchStored = session.lookupJobs.watch((jobs) => {
       const job = jobs[id];
       if (job) onJob(job);
     });

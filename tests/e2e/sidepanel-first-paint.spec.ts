@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { PANEL_FIRST_PAINT_GZ_KB } from '../bench/panel-budget';
 import { extensionPath } from './browser';
 
 /*
@@ -8,7 +10,8 @@ import { extensionPath } from './browser';
  * sidepanel.html loads and names for preloading, the chunks its entry imports at once, and everything those import
  * statically. That first paint carries the panel's shell, the form and the people on the page; the result view, the
  * analysis, the draft composer, similar people, the meeting view and the history view are chunks loaded on first use
- * (and preloaded while idle), so none of them may be in it.
+ * (and preloaded while idle), so none of them may be in it. Its scripts, gzipped one by one as the bench counts them
+ * (`npm run bench -- speed`), stay within the budget (PANEL_FIRST_PAINT_GZ_KB).
  */
 
 const staticImport = /(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g;
@@ -57,6 +60,8 @@ const LATER = [
   { chunk: 'MeetingView', only: 'meeting-prepare' },
   { chunk: 'HistoryView', only: 'history-empty' },
   { chunk: 'RunningJobs', only: 'running-job-counts' },
+  { chunk: 'Carried', only: 'go-to-draft' },
+  { chunk: 'KeepSite', only: 'keep-site' },
 ];
 
 test.describe('side panel first paint (build output)', () => {
@@ -81,5 +86,15 @@ test.describe('side panel first paint (build output)', () => {
       expect(later, `${view.chunk} reachable on first use`).toHaveLength(1);
       expect(readFileSync(later[0]!, 'utf8')).toContain(view.only);
     }
+  });
+
+  test(`weighs at most ${PANEL_FIRST_PAINT_GZ_KB} kB gzipped`, () => {
+    const sizes = [...firstPaint().files].map((f) => ({
+      file: path.relative(extensionPath, f),
+      gzip: gzipSync(readFileSync(f)).length,
+    }));
+    const kb = sizes.reduce((n, s) => n + s.gzip, 0) / 1024;
+    const listed = sizes.map((s) => `${s.file} ${(s.gzip / 1024).toFixed(1)} kB`).join(', ');
+    expect(kb, `${kb.toFixed(1)} kB gz: ${listed}`).toBeLessThanOrEqual(PANEL_FIRST_PAINT_GZ_KB);
   });
 });

@@ -1,7 +1,8 @@
-import { toApiError } from '@/lib/api/errors';
+import { toApiError } from '@/lib/api/error-core';
 import { costOf } from '@/lib/panel/spend';
 import { newestOnly } from '@/lib/newest';
-import { type Depth, depths, type LookupInput, type Quote, type SeenQuote } from '@/lib/model';
+import { depths } from '@/lib/depths';
+import type { Depth, LookupInput, Quote, SeenQuote } from '@/lib/model';
 import type { Draft, Internals, PanelActions, PanelState, SliceArgs } from './types';
 
 /*

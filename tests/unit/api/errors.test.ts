@@ -246,7 +246,7 @@ describe('the one code table', () => {
 
 describe('toApiError: anything a page caught', () => {
   it("keeps the background's error, and says a local failure charged nothing, in the caller's words", async () => {
-    const { MessageError } = await import('@/lib/messaging');
+    const { MessageError } = await import('@/lib/send');
     const sent = makeApiError('NOT_FOUND', { api: 'profile' }, { charged: 'no' });
     expect(toApiError(new MessageError(sent))).toBe(sent);
     expect(toApiError(new Error('port closed'))).toMatchObject({

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MessageError, type Reply, type Responses } from '@/lib/messaging';
+import type { Reply, Responses } from '@/lib/messaging';
+import { MessageError } from '@/lib/send';
 import { askEarly, type EarlyDetect } from '@/lib/panel/early';
 import { withEarlyDetect } from '@/lib/panel/early-reply';
 import type { PanelDeps } from '@/lib/panel/store';

@@ -6,6 +6,7 @@ import { createPanelStore } from '@/lib/panel/store';
 import { browserWorker } from '@/lib/panel/worker';
 import type { RequestType } from '@/lib/messaging';
 import type { HistoryEntry, LookupJob } from '@/lib/model';
+import { session } from '@/lib/storage/later';
 import { lookupJobs, pageChanged, pendingPerson, shownEntry } from '@/lib/storage/session';
 import { basic, entryOf } from './analyses';
 
@@ -41,8 +42,11 @@ const job = (id: string, status: LookupJob['status'], startedAt = 1): LookupJob 
     ...(status === 'done' && { entryId: id, fromHistory: false }),
   }) as LookupJob;
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
+  // the panel's stored items load their definitions on first use (lib/storage/later.ts): loaded before the clock
+  // stops, a watch starts within the microtasks the tests let run
+  await Promise.all(Object.values(session).map((item) => item.get()));
   vi.useFakeTimers();
 });
 afterEach(() => {

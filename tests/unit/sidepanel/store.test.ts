@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '@/lib/api/errors';
 import type { Candidate } from '@/lib/extract/types';
-import { MessageError, type RequestData, type RequestType, type Responses } from '@/lib/messaging';
+import type { RequestData, RequestType, Responses } from '@/lib/messaging';
+import { MessageError } from '@/lib/send';
 import {
   createPanelStore,
   EMPTY_DRAFT,

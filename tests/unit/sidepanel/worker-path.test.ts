@@ -19,7 +19,7 @@ const EARLY = path.normalize('lib/panel/early.ts');
 function directWays(code: string): string[] {
   const ways: string[] = [];
   // `send` taken as a value from the protocol (types and toApiError are fine)
-  for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@\/lib\/messaging'/g))
+  for (const [, names] of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@\/lib\/(?:messaging|send)'/g))
     if (names!.split(',').some((n) => /^\s*send(\s+as\s+\w+)?\s*$/.test(n))) ways.push('send');
   if (/\bstreamDraft\b/.test(code)) ways.push('streamDraft');
   if (/\bruntime\s*\.\s*(sendMessage|connect)\b/.test(code)) ways.push('runtime');
@@ -27,7 +27,7 @@ function directWays(code: string): string[] {
 }
 
 it('recognises each direct way to the worker, and not the protocol’s types or helpers', () => {
-  expect(directWays(`import { send } from '@/lib/messaging';`)).toEqual(['send']);
+  expect(directWays(`import { send } from '@/lib/send';`)).toEqual(['send']);
   expect(directWays(`import { toApiError, send as ask } from '@/lib/messaging';`)).toEqual(['send']);
   expect(directWays(`import { streamDraft } from '@/lib/draft/port';`)).toEqual(['streamDraft']);
   expect(directWays(`void browser.runtime.sendMessage(m); browser.runtime.connect({ name })`)).toEqual([
