@@ -132,7 +132,9 @@ export default defineConfig({
       // (after waitForCore below: the hint must be the file's first line)
       config.plugins = [...(config.plugins ?? []), compileAtOnce];
       const rollup = ((config.build ??= {}).rollupOptions ??= {});
-      rollup.treeshake = { moduleSideEffects: (id) => !/\/lib\/(extract\/[\w-]+|text)\.ts$/.test(id) };
+      rollup.treeshake = {
+        moduleSideEffects: (id) => !/\/lib\/(extract\/(?:[\w-]+\/)?[\w-]+|text)\.ts$/.test(id),
+      };
       if (!entries.every((e) => readerModule(e.name))) return;
       rollup.external = (id) => coreGlobal.has(id);
       const output = (rollup.output ??= {});

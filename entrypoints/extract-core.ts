@@ -2,8 +2,8 @@ import * as names from '@/lib/extract/names';
 import * as dom from '@/lib/extract/dom';
 import * as sharedState from '@/lib/extract/shared';
 import * as registry from '@/lib/extract/register';
-import * as evidence from '@/lib/extract/evidence';
-import * as pageText from '@/lib/extract/page-text';
+import * as evidence from '@/lib/extract/evidence/judge';
+import * as pageText from '@/lib/extract/evidence/page-text';
 import { CORE_MODULE, type CORE } from '@/lib/extract/files';
 
 /** The helpers every reader uses, by their names in `CORE` (lib/extract/files.ts). */

@@ -1,6 +1,6 @@
 import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
-import { couldBeCompany } from './evidence';
+import { couldBeCompany } from './evidence/judge';
 import { reading } from './dom';
 import { settle, unspoken } from './final';
 import { fold, slug } from '../text';

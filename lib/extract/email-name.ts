@@ -1,5 +1,5 @@
 import { fold } from '../text';
-import { DOMAIN_CATEGORIES, FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules';
+import { DOMAIN_CATEGORIES, FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules/words';
 
 /*
  * A guest shown only as an e-mail address: a name read from the address and a company read from its domain. Both

@@ -39,25 +39,25 @@ export const GENERIC_MODULE: ScriptPublicPath = READERS.generic.module;
 
 /**
  * Loaded beside every reader module, on every page, on the first question: the word lists and the given names
- * (lib/extract/lexicon.ts, carried once however many readers use them), and the core module: the helpers every
+ * (lib/extract/rules/lexicon.ts, carried once however many readers use them), and the core module: the helpers every
  * reader uses (`CORE`), which the other reader modules take from it instead of carrying their own copies.
  */
 export const WORDS_MODULE: ScriptPublicPath = '/extract-words.js';
 export const CORE_MODULE: ScriptPublicPath = '/extract-core.js';
-/** The given names (lib/extract/given-names.data.ts), in a module of their own beside the words module. */
+/** The given names (lib/extract/rules/given-names.data.ts), in a module of their own beside the words module. */
 export const NAMES_MODULE: ScriptPublicPath = '/extract-names.js';
 /**
- * The readers of what every page has in common, loaded on every page: the page reader (lib/extract/page.ts) with the
- * prose reader (lib/extract/prose.ts) — what a page shows in headings, cards and sentences —; the labelled fields'
- * reader (lib/extract/fields.ts) — what a record shows in labelled fields —; and the mail reader
- * (lib/extract/mail.ts) — what a mail or a document shows in headers and written addresses. The generic module,
+ * The readers of what every page has in common, loaded on every page: the page reader (lib/extract/evidence/page.ts) with the
+ * prose reader (lib/extract/evidence/prose.ts) — what a page shows in headings, cards and sentences —; the labelled fields'
+ * reader (lib/extract/evidence/fields.ts) — what a record shows in labelled fields —; and the mail reader
+ * (lib/extract/evidence/mail.ts) — what a mail or a document shows in headers and written addresses. The generic module,
  * loaded beside them all, carries the scoring of every reader's evidence (lib/extract/candidates.ts) and answers.
  */
 export const PAGE_MODULE: ScriptPublicPath = '/extract-page.js';
 export const FIELDS_MODULE: ScriptPublicPath = '/extract-fields.js';
 export const MAIL_MODULE: ScriptPublicPath = '/extract-mail.js';
 /**
- * The meeting reader (lib/extract/calendar.ts: a calendar's event, an invitation in a mail), in a module of its own
+ * The meeting reader (lib/extract/sites/calendar.ts: a calendar's event, an invitation in a mail), in a module of its own
  * beside web mail's (`also` of the web mail script, lib/extract/scripts.ts): with it, web mail's module would be over
  * the reader modules' 16 kB.
  */
@@ -87,6 +87,6 @@ export const CORE = {
   dom: 'lib/extract/dom.ts',
   shared: 'lib/extract/shared.ts',
   register: 'lib/extract/register.ts',
-  evidence: 'lib/extract/evidence.ts',
-  pageText: 'lib/extract/page-text.ts',
+  evidence: 'lib/extract/evidence/judge.ts',
+  pageText: 'lib/extract/evidence/page-text.ts',
 } as const;

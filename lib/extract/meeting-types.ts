@@ -1,4 +1,4 @@
-/* The shape of a meeting read from a page (lib/extract/calendar.ts), shared with the protocol and the panel. */
+/* The shape of a meeting read from a page (lib/extract/sites/calendar.ts), shared with the protocol and the panel. */
 
 export const MEETING_SOURCES = [
   'google-calendar',

@@ -1,5 +1,5 @@
 import { fold, tidy } from '../text';
-import { HONORIFICS } from './rules';
+import { HONORIFICS } from './rules/words';
 import type { Candidate } from './types';
 
 // The one cleaner of outside text, shared with the importer.
@@ -7,7 +7,7 @@ export { tidy };
 
 // the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
 const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
-// honorifics (lib/extract/rules.ts), and the record type a CRM puts in the same heading: never a name on their own
+// honorifics (lib/extract/rules/words.ts), and the record type a CRM puts in the same heading: never a name on their own
 // (short words only: folding every word of every text read would cost on large pages)
 const honorific = (w: string) => w.length <= 6 && HONORIFICS.includes(fold(w).replace(/\.$/, ''));
 const LABEL = '(?:contato|contact|lead|pessoa|person|cliente|prospect)';

@@ -1,22 +1,22 @@
 import type { ScriptPublicPath } from 'wxt/utils/inject-script';
 import type { Extractor } from './types';
-import { crms } from './crm';
-import { github } from './github';
-import { hcard } from './hcard';
-import { jsonld } from './jsonld';
-import { linkedin } from './linkedin';
-import { metaAuthor } from './meta-author';
-import { microdata } from './microdata';
-import { opengraph } from './opengraph';
-import { page } from './page';
-import { teamPage } from './team-page';
-import { gmail, outlook } from './webmail';
-import { googleCalendar, readMeeting } from './calendar';
+import { crms } from './sites/crm';
+import { github } from './sites/github';
+import { hcard } from './evidence/hcard';
+import { jsonld } from './evidence/jsonld';
+import { linkedin } from './sites/linkedin';
+import { metaAuthor } from './evidence/meta-author';
+import { microdata } from './evidence/microdata';
+import { opengraph } from './evidence/opengraph';
+import { page } from './evidence/page';
+import { teamPage } from './evidence/team-page';
+import { gmail, outlook } from './sites/webmail';
+import { googleCalendar, readMeeting } from './sites/calendar';
 import type { MeetingReading } from './meeting-types';
 import { FIELDS_MODULE, MAIL_MODULE, MEETING_MODULE, PAGE_MODULE, READERS } from './files';
-import { labelled } from './fields';
-import { mail } from './mail';
-import { lines, prose } from './prose';
+import { labelled } from './evidence/fields';
+import { mail } from './evidence/mail';
+import { lines, prose } from './evidence/prose';
 
 /**
  * A content script (built from entrypoints/<file>.ts), the reader module it loads when asked
@@ -59,7 +59,7 @@ export const webmailScript: ContentScript = {
   also: [MEETING_MODULE],
 };
 
-/** The meeting reader (lib/extract/calendar.ts), the web mail script's second module: it lists nobody. */
+/** The meeting reader (lib/extract/sites/calendar.ts), the web mail script's second module: it lists nobody. */
 export const meetingReaders = { module: MEETING_MODULE, extractors: [], meeting: readMeeting };
 
 export const genericScript: ContentScript = {
@@ -68,14 +68,14 @@ export const genericScript: ContentScript = {
 };
 
 /**
- * The page (lib/extract/page.ts), the prose and the lines (lib/extract/prose.ts) readers: on every page, in one module.
+ * The page (lib/extract/evidence/page.ts), the prose and the lines (lib/extract/evidence/prose.ts) readers: on every page, in one module.
  */
 export const pageReaders = { module: PAGE_MODULE, extractors: [page, prose, lines] };
 
-/** The labelled fields' reader (lib/extract/fields.ts): on every page. */
+/** The labelled fields' reader (lib/extract/evidence/fields.ts): on every page. */
 export const fieldsReaders = { module: FIELDS_MODULE, extractors: [labelled] };
 
-/** The mail reader (lib/extract/mail.ts): on every page. */
+/** The mail reader (lib/extract/evidence/mail.ts): on every page. */
 export const mailReaders = { module: MAIL_MODULE, extractors: [mail] };
 
 /**

@@ -1,4 +1,4 @@
-import type { Field } from './rules';
+import type { Field } from './rules/words';
 
 /** The most people one reading of a page gives (what a content script answers is cut to it, and checked). */
 export const MAX_CANDIDATES = 50;
@@ -28,7 +28,7 @@ export interface Extractor {
   others?(doc: Document, url: URL): string[];
 }
 
-/** The tables of lib/extract/rules.ts and the given names, ready to look words up in. */
+/** The tables of lib/extract/rules/words.ts and the given names, ready to look words up in. */
 export interface Lexicon {
   particles: Set<string>;
   suffixes: Set<string>;

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
-import { readMeeting } from '@/lib/extract/calendar';
+import { readMeeting } from '@/lib/extract/sites/calendar';
 import { meetingPeople } from '@/lib/meeting/attendees';
 import { scripts } from '@/lib/extract/registry';
 import { meetingCases, readMeetingPage } from '../fixtures/meetings/cases';

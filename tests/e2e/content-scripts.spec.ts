@@ -226,7 +226,7 @@ test('content script: the helpers every reader uses are carried once, by the cor
     (m) => !FIRST_MODULES.includes(m),
   );
   // a name's cutting by graphemes (Intl.Segmenter, lib/text.ts under names.ts) and the © line's reading
-  // (lib/extract/page-text.ts), helpers of every reader, stand in the core module alone
+  // (lib/extract/evidence/page-text.ts), helpers of every reader, stand in the core module alone
   const marks = ['Segmenter', 'todos os direitos'];
   for (const mark of marks) expect(built(CORE_MODULE)).toContain(mark);
   for (const module of others) {

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { readMeeting } from '@/lib/extract/calendar';
+import { readMeeting } from '@/lib/extract/sites/calendar';
 import { filesFor, SITE_MATCHES } from '@/lib/extract/registry';
 import { meetingPeople, type Attendee } from '@/lib/meeting/attendees';
 import { contentResponseSchema } from '@/lib/messaging';

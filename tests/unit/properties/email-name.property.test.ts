@@ -8,7 +8,7 @@ import {
   PLACE_WORDS,
   ROLE_WORDS,
 } from '@/lib/extract/email-name';
-import { kindOf } from '@/lib/extract/calendar';
+import { kindOf } from '@/lib/extract/sites/calendar';
 import { fold } from '@/lib/text';
 import { hostileText } from './arbitraries';
 

@@ -1,5 +1,5 @@
-import type { Candidate, Extractor } from './types';
-import { all, meta, once, text } from './dom';
+import type { Candidate, Extractor } from '../types';
+import { all, meta, once, text } from '../dom';
 import {
   addressNames,
   boxLabel,
@@ -10,9 +10,9 @@ import {
   isRole,
   nameScore,
   roleWord,
-} from './evidence';
-import { EMAIL } from './email-name';
-import { cleanName, found, person, tidy } from './names';
+} from './judge';
+import { EMAIL } from '../email-name';
+import { cleanName, found, person, tidy } from '../names';
 import {
   addresses,
   company,
@@ -25,15 +25,15 @@ import {
   roleLine,
   titleParts,
 } from './page-text';
-import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
+import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from '../rules/words';
 import { addressed } from './jsonld';
-import { fold } from '../text';
+import { fold } from '../../text';
 
 /*
  * The generic reader: what pages have in common, whatever the site. Each signal is evidence, weighed by how
  * sure it is: labelled fields ("Nome", "Empresa", "Account Name"), the heading and the title when they read as a
  * name, repeated cards (a list of people), e-mail addresses and their domains, a role beside a name, the page's own
- * company. Regions whose people are not the page's (lib/extract/rules.ts NOISE_*) are never read.
+ * company. Regions whose people are not the page's (lib/extract/rules/words.ts NOISE_*) are never read.
  */
 
 /**

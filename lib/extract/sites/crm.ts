@@ -1,6 +1,6 @@
-import type { Extractor } from './types';
-import { all, pick, text } from './dom';
-import { found, person } from './names';
+import type { Extractor } from '../types';
+import { all, pick, text } from '../dom';
+import { found, person } from '../names';
 
 /** The value shown next to a field label ("Empresa", "Account Name"): the label's next sibling, or its parent's. */
 const field = (doc: Document, label: RegExp) =>

@@ -2,7 +2,7 @@
  * The detection's rules as tables: what a label says, which small words belong inside names, which words make a
  * role, which places, free mail providers, platforms and page regions are never a person's company or the page's
  * people. Words are written folded (lower case, no accents); add a line here and every reader uses it. The scoring
- * (lib/extract/evidence.ts, lib/extract/page.ts, lib/extract/candidates.ts) reads them and never lists words itself.
+ * (lib/extract/evidence/judge.ts, lib/extract/evidence/page.ts, lib/extract/candidates.ts) reads them and never lists words itself.
  */
 
 /** Field labels, Portuguese and English, by what the field holds (a label is compared whole, without ':' or '*'). */
@@ -245,7 +245,7 @@ export const COMPANY_WORDS = [
 ];
 
 /**
- * Mail (lib/extract/mail.ts). Words of a mailbox's page title ("Email - Ana Souza - Outlook", "Caixa de entrada -
+ * Mail (lib/extract/evidence/mail.ts). Words of a mailbox's page title ("Email - Ana Souza - Outlook", "Caixa de entrada -
  * ana@acme.com - Gmail"): a title with one of them as a part is a mailbox's, and a name among its parts is the
  * owner's.
  */
@@ -316,7 +316,7 @@ export const PARTNER_QUALIFICATIONS = [
  * Web apps (scheduling pages, video calls, work items, course pages). Labels of the boxes where an app shows the
  * page's person by their part in it (folded, compared whole, without ':'): a booking's host, a meeting's organizer,
  * an invitee, a request's requester, a course's instructor, a work item's customer contact. Read by the labelled
- * fields' reader (lib/extract/fields.ts).
+ * fields' reader (lib/extract/evidence/fields.ts).
  */
 // prettier-ignore
 export const PERSON_LABELS = [

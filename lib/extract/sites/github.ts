@@ -1,6 +1,6 @@
-import type { Extractor } from './types';
-import { all, pick } from './dom';
-import { found, person, tidy } from './names';
+import type { Extractor } from '../types';
+import { all, pick } from '../dom';
+import { found, person, tidy } from '../names';
 
 /**
  * The company as the page shows it: "@nubank" links to the organisation, whose display name ("Nubank") is preferred

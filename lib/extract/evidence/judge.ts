@@ -1,11 +1,11 @@
-import { fold } from '../text';
-import type { Lexicon } from './types';
-import { DOMAIN_CATEGORIES, PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from './rules';
-import { CAPITAL, DEGREE_ONLY, NAME_LETTERS } from './names';
-import { shared } from './shared';
+import { fold } from '../../text';
+import type { Lexicon } from '../types';
+import { DOMAIN_CATEGORIES, PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from '../rules/words';
+import { CAPITAL, DEGREE_ONLY, NAME_LETTERS } from '../names';
+import { shared } from '../shared';
 
 /*
- * What a text is, from the tables of lib/extract/rules.ts (brought by the words module, lib/extract/lexicon.ts): a
+ * What a text is, from the tables of lib/extract/rules/words.ts (brought by the words module, lib/extract/rules/lexicon.ts): a
  * person's name (and how sure), a place, a phone, a role, a company; and which regions of a page hold people who
  * are not the page's. Pure, never throws; without the word lists (a module that failed to load) they know nothing.
  */

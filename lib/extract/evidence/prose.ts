@@ -1,10 +1,10 @@
-import type { Extractor } from './types';
-import { all, meta, text } from './dom';
-import { inNoise, isPlatform, isRole, nameScore } from './evidence';
-import { cleanName, found, person } from './names';
+import type { Extractor } from '../types';
+import { all, meta, text } from '../dom';
+import { inNoise, isPlatform, isRole, nameScore } from './judge';
+import { cleanName, found, person } from '../names';
 import { company, roleLine } from './page-text';
-import { INTRODUCERS, PAST_ROLE } from './rules';
-import { fold } from '../text';
+import { INTRODUCERS, PAST_ROLE } from '../rules/words';
+import { fold } from '../../text';
 
 /*
  * The prose reader: the person a page writes about in sentences, on pages with no fields and no cards: a press
@@ -27,7 +27,7 @@ const SEPARATOR = /^(?:,\s*|\s+[-–—]\s+)/;
 /** A person a text presents: their name, company and role. */
 type Presented = [name: string, company: string, title: string];
 
-/** Whether the text before a name introduces the person (lib/extract/rules.ts INTRODUCERS): "afirma", "Para:". */
+/** Whether the text before a name introduces the person (lib/extract/rules/words.ts INTRODUCERS): "afirma", "Para:". */
 export function introduced(before: string): boolean {
   const t = fold(before).replace(/[\s:,;"'“”‘’!.…—–-]+$/, '');
   return INTRODUCERS.some((w) => t === w || t.endsWith(` ${w}`));

@@ -1,9 +1,9 @@
-import type { Extractor } from './types';
-import { MAX_GUESTS, type Guest, type GuestKind, type MeetingReading, type Response } from './meeting-types';
-import { all, text } from './dom';
-import { EMAIL, emailParts, notName, PLACE_WORDS, titleAddress } from './email-name';
-import { cleanName, tidy } from './names';
-import { fold } from '../text';
+import type { Extractor } from '../types';
+import { MAX_GUESTS, type Guest, type GuestKind, type MeetingReading, type Response } from '../meeting-types';
+import { all, text } from '../dom';
+import { EMAIL, emailParts, notName, PLACE_WORDS, titleAddress } from '../email-name';
+import { cleanName, tidy } from '../names';
+import { fold } from '../../text';
 
 /*
  * The meeting open on the page: a Google Calendar event (its detail bubble in the day/week view, or the full event

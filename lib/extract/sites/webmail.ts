@@ -1,10 +1,10 @@
-import type { Extractor } from './types';
-import { all, text } from './dom';
-import { cleanName, found, person, tidy } from './names';
-import { splitLine } from './selection';
-import { FREE_MAIL } from './rules';
-import { titleAddress } from './email-name';
-import { fold } from '../text';
+import type { Extractor } from '../types';
+import { all, text } from '../dom';
+import { cleanName, found, person, tidy } from '../names';
+import { splitLine } from '../selection';
+import { FREE_MAIL } from '../rules/words';
+import { titleAddress } from '../email-name';
+import { fold } from '../../text';
 
 /** The message's own lines of text, up to the quoted reply. */
 function lines(root: Element): string[] {

@@ -1,10 +1,10 @@
-import type { Candidate, Extractor } from './types';
-import { all, jsonObjects, meta, once, pick, str, text } from './dom';
-import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
-import { splitLine } from './selection';
-import { inNoise } from './evidence';
-import { company, linesAfter, roleLine } from './page-text';
-import { fold } from '../text';
+import type { Candidate, Extractor } from '../types';
+import { all, jsonObjects, meta, once, pick, str, text } from '../dom';
+import { cleanCompany, cleanName, found, person, splitRole, tidy } from '../names';
+import { splitLine } from '../selection';
+import { inNoise } from '../evidence/judge';
+import { company, linesAfter, roleLine } from '../evidence/page-text';
+import { fold } from '../../text';
 import { keyed, profilePerson, slugOf, topCard, type Signal } from './linkedin-top';
 
 /** Every reading of the page; a profile embedded for another address (`slug`) gives its name only. */

@@ -1,9 +1,9 @@
-import type { Candidate, Extractor } from './types';
-import { all, text } from './dom';
+import type { Candidate, Extractor } from '../types';
+import { all, text } from '../dom';
 import { addressed } from './jsonld';
 import { pageCompany } from './page-text';
-import { cleanName, person } from './names';
-import { fold } from '../text';
+import { cleanName, person } from '../names';
+import { fold } from '../../text';
 
 const NAME = '[class*="name" i],[itemprop="name"],h2,h3,h4,h5,strong';
 const ROLE =
@@ -46,7 +46,7 @@ function roleOf(el: Element): string {
 }
 
 /**
- * Pages listing several people as cards (name and role); the company is the page's (lib/extract/page-text.ts
+ * Pages listing several people as cards (name and role); the company is the page's (lib/extract/evidence/page-text.ts
  * pageCompany). On a page whose address names one of them, that one alone.
  */
 export const teamPage: Extractor = {
