@@ -26,7 +26,7 @@ export interface Shared {
   /** The given names, folded (lib/extract/rules/given-names.data.ts), once the names module is loaded. */
   givenNames?: Set<string>;
   /**
-   * The helpers every reader module uses (lib/extract/files.ts `CORE`), once the core module is loaded: the other
+   * The helpers every reader module uses (lib/extract/site.ts `CORE`), once the core module is loaded: the other
    * reader modules, as built, read theirs from here.
    */
   core?: Record<string, unknown>;

@@ -26,6 +26,11 @@ export interface Extractor {
    * marks the viewer's own row. Whoever reads them, they are not listed.
    */
   others?(doc: Document, url: URL): string[];
+  /**
+   * Whether it decides who is listed on the pages it reads (the other readers only add evidence there): set from its
+   * site's definition (`claims`, lib/extract/site.ts), never by the reader itself.
+   */
+  decides?: boolean;
 }
 
 /** The tables of lib/extract/rules/words.ts and the given names, ready to look words up in. */

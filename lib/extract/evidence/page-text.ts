@@ -18,7 +18,7 @@ import { fold } from '../../text';
 /*
  * What a page's texts say, whichever reader asks: the company a text names, the page's own company (or the one a
  * lookup site's page describes), a role and a company from a line under a name, the lines under an element, the
- * title's parts, the mail addresses shown. Carried once, by the core module (lib/extract/files.ts CORE), for every
+ * title's parts, the mail addresses shown. Carried once, by the core module (lib/extract/site.ts CORE), for every
  * reader module that reads them.
  */
 

@@ -1,5 +1,5 @@
 import { GIVEN_NAMES } from './given-names.data';
-import { NAMES_MODULE, WORDS_MODULE } from '../files';
+import { NAMES_MODULE, WORDS_MODULE } from '../site';
 import {
   COMPANY_WORDS,
   DECORATIONS,

@@ -4,6 +4,7 @@ import { all, text } from '../dom';
 import { EMAIL, emailParts, notName, PLACE_WORDS, titleAddress } from '../email-name';
 import { cleanName, tidy } from '../names';
 import { fold } from '../../text';
+import { MEETING_MODULE, type ReaderModule } from '../site';
 
 /*
  * The meeting open on the page: a Google Calendar event (its detail bubble in the day/week view, or the full event
@@ -646,3 +647,6 @@ export const googleCalendar: Extractor = {
   matches: (url) => url.hostname === 'calendar.google.com',
   extract: () => [],
 };
+
+/** The meeting reader, web mail's second module (`also`): it lists nobody. */
+export const meetingReaders: ReaderModule = { module: MEETING_MODULE, readers: [], meeting: readMeeting };

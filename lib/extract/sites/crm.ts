@@ -1,6 +1,7 @@
 import type { Extractor } from '../types';
 import { all, pick, text } from '../dom';
 import { found, person } from '../names';
+import { defineSite } from '../site';
 
 /** The value shown next to a field label ("Empresa", "Account Name"): the label's next sibling, or its parent's. */
 const field = (doc: Document, label: RegExp) =>
@@ -63,3 +64,11 @@ export const crms = [
     'records-highlights2 a[href*="/Account/"]',
   ),
 ];
+
+/** The CRMs' contact records; their readers decide who is listed there. */
+export default defineSite({
+  id: 'crm',
+  hosts: ['*.hubspot.com', '*.pipedrive.com', 'crm.rdstation.com', 'plugcrm.net', '*.lightning.force.com'],
+  readers: crms,
+  claims: 'people',
+});

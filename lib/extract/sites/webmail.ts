@@ -5,6 +5,9 @@ import { splitLine } from '../selection';
 import { FREE_MAIL } from '../rules/words';
 import { titleAddress } from '../email-name';
 import { fold } from '../../text';
+import { googleCalendar } from './calendar';
+import { WEBMAIL_HOSTS } from './webmail-hosts';
+import { defineSite, MEETING_MODULE } from '../site';
 
 /** The message's own lines of text, up to the quoted reply. */
 function lines(root: Element): string[] {
@@ -132,3 +135,17 @@ export const outlook: Extractor = {
     ];
   },
 };
+
+/**
+ * Gmail and Outlook: the open message's sender and recipients; their readers decide who is listed there. Google
+ * Calendar too: it has no script of its own (a declared one would ask for its site at install); this module is
+ * injected there on the user's gesture, like the generic reader elsewhere. Its pages load the meeting reader beside it
+ * (lib/extract/sites/calendar.ts).
+ */
+export default defineSite({
+  id: 'webmail',
+  hosts: WEBMAIL_HOSTS,
+  readers: [gmail, outlook, googleCalendar],
+  claims: 'people',
+  also: [MEETING_MODULE],
+});

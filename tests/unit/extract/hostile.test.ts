@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractors } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/sites';
 import { MAX_CANDIDATES } from '@/lib/extract/types';
 import { messageLines } from '@/lib/extract/evidence/mail';
 import { extractCandidates } from '../../fixtures/extract';

@@ -285,6 +285,8 @@ describe('collect with a reader’s word on who is not the page’s person', () 
     const site: Extractor = {
       id: 'site',
       matches: () => true,
+      // a site reader whose definition says it decides who is listed (lib/extract/site.ts `claims`)
+      decides: true,
       extract: () => [
         {
           primeiro_nome: 'Ethan',

@@ -3,7 +3,7 @@ import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { niceCase, settle } from '@/lib/extract/final';
 import { person } from '@/lib/extract/names';
-import { extractors } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/sites';
 import {
   PAST_ROLE,
   PLACES,

@@ -5,7 +5,7 @@ import { collect } from '@/lib/extract/candidates';
 import { isPhone, isPlace, isRole } from '@/lib/extract/evidence/judge';
 import { installLexicon } from '@/lib/extract/rules/lexicon';
 import { companyText, mail, signatureOf, spelledName, writtenAs } from '@/lib/extract/evidence/mail';
-import { extractors } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/sites';
 import { PLACES, RECIPIENT_LABELS, ROLE_WORDS, SENDER_LABELS } from '@/lib/extract/rules/words';
 import { fold } from '@/lib/text';
 import { hostileText } from './arbitraries';
