@@ -37,3 +37,10 @@ export interface MeetingReading {
 
 /** The most guests one reading keeps. */
 export const MAX_GUESTS = 200;
+
+/** What a guest row says of its guest besides the name: the answer, organizer, optional. */
+export interface GuestSays {
+  response?: Response;
+  organizer?: boolean;
+  optional?: boolean;
+}

@@ -28,6 +28,7 @@ import {
 import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from '../rules/words';
 import { addressed } from './jsonld';
 import { fold } from '../../text';
+import { ORDINAL, ROLE_JOINS as CONNECTORS } from '../rules/words';
 
 /*
  * The generic reader: what pages have in common, whatever the site. Each signal is evidence, weighed by how
@@ -235,7 +236,7 @@ export const fieldLabel = (t: string) =>
  * Ports"): a short text with a title word (ordinals aside) that is no sentence.
  */
 export const office = (t: string) => {
-  const s = t.replace(/^(?:\d+\s*[ºª°.]?|\d+(?:st|nd|rd|th))\s+/i, '');
+  const s = t.replace(ORDINAL, '');
   return (
     s.length <= 60 &&
     s.split(' ').length <= 6 &&
@@ -248,8 +249,6 @@ export const office = (t: string) => {
         .some((w) => w.length > 3 && !CONNECTORS.has(w) && roleWord(w)))
   );
 };
-// words of job titles that only join others ("Head of Sales", "Gerente para a América Latina"): no office alone
-const CONNECTORS = new Set(['para', 'and', 'for', 'with']);
 
 // where a page writes an office over its holder's name
 const OFFICE_AT =

@@ -5,6 +5,7 @@ import { cleanName, found, person } from '../names';
 import { company, roleLine } from './page-text';
 import { INTRODUCERS, PAST_ROLE } from '../rules/words';
 import { fold } from '../../text';
+import { COMPANY_JOINS } from '../rules/words';
 
 /*
  * The prose reader: the person a page writes about in sentences, on pages with no fields and no cards: a press
@@ -68,7 +69,7 @@ function captioned(el: Element, t: string): Presented | undefined {
   const line = text(el.nextElementSibling);
   // only a line that can say where ("… na Empresa", "…, Empresa") is worth reading the name over it (a list's
   // hundred names under "Analista" cost more to read than the page)
-  if (!/\s(?:at|@|na|no|da|do|of)\s|[,|]/.test(line)) return undefined;
+  if (!COMPANY_JOINS.test(line)) return undefined;
   const name = cleanName(t);
   if (name !== t || nameScore(name) < 0.5) return undefined;
   const [title = '', where = ''] = roleLine(line) ?? [];

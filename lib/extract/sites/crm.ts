@@ -1,6 +1,7 @@
 import type { Extractor } from '../types';
 import { all, pick, text } from '../dom';
 import { found, person } from '../names';
+import { CRM_COMPANY_LABEL, CRM_TITLE_LABEL } from '../rules/words';
 import { defineSite } from '../site';
 
 /** The value shown next to a field label ("Empresa", "Account Name"): the label's next sibling, or its parent's. */
@@ -26,12 +27,8 @@ const crm = (id: string, url: RegExp, name: string, company: string): Extractor 
           .split(';')
           .map((sel) => pick(doc, sel))
           .find(Boolean) || doc.title.split(/ [|–-] /)[0],
-        pick(doc, company) ||
-          field(
-            doc,
-            /^ ?(empresa|nome da empresa|company( name)?|(nome da )?conta|account( name)?|organiza[cç][aã]o|organization) ?$/i,
-          ),
-        field(doc, /^ ?(cargo|fun[cç][aã]o|t[ií]tulo|(job )?title) ?$/i),
+        pick(doc, company) || field(doc, CRM_COMPANY_LABEL),
+        field(doc, CRM_TITLE_LABEL),
       ),
     ]),
 });

@@ -2,7 +2,8 @@ import type { Extractor } from '../types';
 import { all, text } from '../dom';
 import { cleanName, found, person, tidy } from '../names';
 import { splitLine } from '../selection';
-import { FREE_MAIL } from '../rules/words';
+import { FREE_MAIL, NOT_SIGNATURE } from '../rules/words';
+import { MAIL_DOMAIN } from '../rules/address';
 import { titleAddress } from '../email-name';
 import { fold } from '../../text';
 import { googleCalendar } from './calendar';
@@ -49,19 +50,14 @@ function lines(root: Element): string[] {
  */
 function sender(source: string, displayName: string, email: string | null, body?: Element | null) {
   const name = cleanName(displayName.replace(/<.*>?/, ''));
-  const domain =
-    /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu))?\.[a-z]+$/i.exec(email ?? '')?.[1] ?? '';
+  const domain = MAIL_DOMAIN.exec(email ?? '')?.[1] ?? '';
   const ours = FREE_MAIL.includes(domain.toLowerCase()) ? '' : domain.replace(/^./, (c) => c.toUpperCase());
   const ls = body && name ? lines(body).slice(-20) : [];
   const at = ls.findLastIndex((l) => fold(splitLine(l)[0]).startsWith(fold(name)));
   const info = ls
     .slice(at + 1, at + 6)
     // not a sentence (a footer's "Antes de imprimir, pense no meio ambiente.")
-    .filter(
-      (l) =>
-        !/@|https?:|www\.|\d{4}|^(tel|fone|cel|phone|mobile|whats)|^\S+\.\S+$/i.test(l) &&
-        l.split(' ').length <= 6,
-    )
+    .filter((l) => !NOT_SIGNATURE.test(l) && l.split(' ').length <= 6)
     .slice(0, 2);
   let [, title = '', company = ''] = at < 0 ? [] : splitLine([ls[at], ...info].join(' | '));
   // a single line after the name is the title, unless it names the domain's company
