@@ -1,10 +1,10 @@
 import { defineConfig } from 'wxt';
 import tailwindcss from '@tailwindcss/vite';
 import type { Plugin } from 'vite';
-import { matchesOf, scripts, SITE_MATCHES } from './lib/extract/registry';
+import { matchesOf, sites, SITE_MATCHES } from './lib/extract/sites';
 import { COMPOSE_FILE } from './lib/compose/file';
 import path from 'node:path';
-import { CORE, FIRST_MODULES, SHARED_MODULES } from './lib/extract/files';
+import { CORE, FIRST_MODULES, SHARED_MODULES } from './lib/extract/site';
 import { hostPermissions } from './lib/api/config';
 
 // Rendered from tests/store/icon.svg by `npm run icons`.
@@ -45,7 +45,7 @@ function preloadChunks(): Plugin {
 
 /**
  * The reader modules other than the first ones (the word lists and the core module) take the helpers every reader
- * uses (`CORE`, lib/extract/files.ts) from the core module, which puts them in the page's shared object, instead of
+ * uses (`CORE`, lib/extract/site.ts) from the core module, which puts them in the page's shared object, instead of
  * each carrying, parsing and running its own copy: those sources are left out of their bundles and read, when the
  * module runs, from `__perfilIntel.core`. All the modules are asked for at once: one that arrives before the core
  * module waits for it in the page's shared object (`later`), and the core module runs it (the worker injects the
@@ -104,13 +104,13 @@ export default defineConfig({
     // Each site script only on its own sites. A site script loads its reader module when first asked, and the
     // generic one on a page of its site that no site extractor reads, so those sites alone may load the modules,
     // under a per-session address. The generic script is injected on demand, with its module beside it.
-    content_scripts: scripts
+    content_scripts: sites
       .filter((s) => s.hosts.length)
       .map((s) => ({ matches: matchesOf(s), js: [s.file.slice(1)] })),
     web_accessible_resources: [
       {
         resources: [
-          ...[...scripts.flatMap((s) => [s.module, ...(s.also ?? [])]), ...SHARED_MODULES].map((m) =>
+          ...[...sites.flatMap((s) => [s.module, ...(s.also ?? [])]), ...SHARED_MODULES].map((m) =>
             m.slice(1),
           ),
           COMPOSE_FILE.slice(1),
@@ -132,7 +132,9 @@ export default defineConfig({
       // (after waitForCore below: the hint must be the file's first line)
       config.plugins = [...(config.plugins ?? []), compileAtOnce];
       const rollup = ((config.build ??= {}).rollupOptions ??= {});
-      rollup.treeshake = { moduleSideEffects: (id) => !/\/lib\/(extract\/[\w-]+|text)\.ts$/.test(id) };
+      rollup.treeshake = {
+        moduleSideEffects: (id) => !/\/lib\/(extract\/(?:[\w-]+\/)?[\w-]+|text)\.ts$/.test(id),
+      };
       if (!entries.every((e) => readerModule(e.name))) return;
       rollup.external = (id) => coreGlobal.has(id);
       const output = (rollup.output ??= {});

@@ -1,6 +1,6 @@
 import { serve } from '@/lib/content-script';
-import { READERS } from '@/lib/extract/files';
+import { moduleFile } from '@/lib/extract/site';
 
-// Declared in the manifest for the CRMs (wxt.config.ts). It only listens: the extractors are in
+// Declared in the manifest for the CRMs (lib/extract/sites/crm.ts). It only listens: the extractors are in
 // entrypoints/extract-crm.ts, loaded when the extension first asks who is on the page.
-export default defineUnlistedScript({ globalName: false, main: () => serve(READERS.crm.module) });
+export default defineUnlistedScript({ globalName: false, main: () => serve(moduleFile('crm')) });

@@ -1,6 +1,6 @@
 import { serve } from '@/lib/content-script';
-import { READERS } from '@/lib/extract/files';
+import { moduleFile } from '@/lib/extract/site';
 
-// Declared in the manifest for GitHub (wxt.config.ts). It only listens: the extractors are in
+// Declared in the manifest for GitHub (lib/extract/sites/github.ts). It only listens: the extractors are in
 // entrypoints/extract-github.ts, loaded when the extension first asks who is on the page.
-export default defineUnlistedScript({ globalName: false, main: () => serve(READERS.github.module) });
+export default defineUnlistedScript({ globalName: false, main: () => serve(moduleFile('github')) });

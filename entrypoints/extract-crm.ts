@@ -1,5 +1,5 @@
 import { register } from '@/lib/extract/register';
-import { crmScript } from '@/lib/extract/scripts';
+import site from '@/lib/extract/sites/crm';
 
-// The reader module of content-crm.js (lib/extract/files.ts): loaded by it when asked, or injected beside it.
-export default defineUnlistedScript({ globalName: false, main: () => register(crmScript) });
+// The reader module of content-crm.js (lib/extract/site.ts): loaded by it when asked, or injected beside it.
+export default defineUnlistedScript({ globalName: false, main: () => register(site) });

@@ -1,5 +1,5 @@
 import { register } from '@/lib/extract/register';
-import { linkedinScript } from '@/lib/extract/scripts';
+import site from '@/lib/extract/sites/linkedin';
 
-// The reader module of content-linkedin.js (lib/extract/files.ts): loaded by it when asked, or injected beside it.
-export default defineUnlistedScript({ globalName: false, main: () => register(linkedinScript) });
+// The reader module of content-linkedin.js (lib/extract/site.ts): loaded by it when asked, or injected beside it.
+export default defineUnlistedScript({ globalName: false, main: () => register(site) });

@@ -1,5 +1,5 @@
-import { installNames } from '@/lib/extract/lexicon';
+import { installNames } from '@/lib/extract/rules/lexicon';
 
-// The given names the readers weigh a name against (lib/extract/given-names.data.ts): loaded with the word lists when
+// The given names the readers weigh a name against (lib/extract/rules/given-names.data.ts): loaded with the word lists when
 // the extension first asks who is on the page, never at page load.
 export default defineUnlistedScript({ globalName: false, main: installNames });

@@ -1,5 +1,5 @@
 import { register } from '@/lib/extract/register';
-import { webmailScript } from '@/lib/extract/scripts';
+import site from '@/lib/extract/sites/webmail';
 
-// The reader module of content-webmail.js (lib/extract/files.ts): loaded by it when asked, or injected beside it.
-export default defineUnlistedScript({ globalName: false, main: () => register(webmailScript) });
+// The reader module of content-webmail.js (lib/extract/site.ts): loaded by it when asked, or injected beside it.
+export default defineUnlistedScript({ globalName: false, main: () => register(site) });

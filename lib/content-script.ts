@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/files';
+import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/site';
 import { shared as pageShared } from '@/lib/extract/shared';
 import { COMPOSE_FILE } from '@/lib/compose/file';
 import { writing } from '@/lib/compose/focus';

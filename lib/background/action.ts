@@ -1,5 +1,5 @@
 import { browser, type Browser } from 'wxt/browser';
-import { filesFor } from '@/lib/extract/registry';
+import { filesFor } from '@/lib/extract/sites';
 import { popupPage } from '@/lib/popup-page';
 import type { Settings } from '@/lib/storage';
 import { notePageChanged } from './panel';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { browser } from 'wxt/browser';
-import { filesFor } from '@/lib/extract/registry';
+import { filesFor } from '@/lib/extract/sites';
 import { COMPOSE_FILE } from '@/lib/compose/file';
 import type { ComposeRequest, ComposeResult, ParsedRequest, Responses } from '@/lib/messaging';
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { filesFor } from '@/lib/extract/registry';
+import { filesFor } from '@/lib/extract/sites';
 import {
   contentResponseSchema,
   type ContentRequest,

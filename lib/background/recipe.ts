@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { extractors } from '@/lib/extract/registry';
-import { CORE_MODULE } from '@/lib/extract/files';
+import { extractors } from '@/lib/extract/sites';
+import { CORE_MODULE } from '@/lib/extract/site';
 import { RECIPE_MODULE } from '@/lib/recipe/file';
 import {
   fieldsOf,

@@ -1,6 +1,6 @@
 import { MAX_CANDIDATES, type Candidate, type Extractor } from './types';
 import { tidy } from './names';
-import { couldBeCompany } from './evidence';
+import { couldBeCompany } from './evidence/judge';
 import { reading } from './dom';
 import { settle, unspoken } from './final';
 import { fold, slug } from '../text';
@@ -26,7 +26,7 @@ const knows = (x: Extractor, page: URL) => attempt(() => !!x.matches?.(page), fa
 export const readers = (extractors: Extractor[], page: URL): Extractor[] =>
   extractors.filter((x) => !x.matches || knows(x, page));
 
-/** One reading of a person, with whether a site reader that knows the page made it. */
+/** One reading of a person, with whether a reader that decides who is listed on the page made it. */
 interface Reading {
   c: Candidate;
   site: boolean;
@@ -89,9 +89,9 @@ function merge(readings: Reading[]): Candidate {
 
 /**
  * The people the page shows, most likely first, scored from every reader's evidence: one entry per person (the
- * same name, or one inside the other), at most 50. On a page a site reader knows and reads, that reader decides who
- * is listed and the generic readers add what they know of those people (company, title, more certainty); where it
- * finds nobody, the generic readers decide. A person's name, a place, a phone or a role is never a company. Never
+ * same name, or one inside the other), at most 50. On a page a site reader knows and reads, when its site's
+ * definition says its readers decide (`claims: 'people'`), that reader decides who is listed and the other readers
+ * add what they know of those people (company, title, more certainty); where it finds nobody, the others decide. A person's name, a place, a phone or a role is never a company. Never
  * throws. One reading: every reader's queries of the page are made once (lib/extract/dom.ts `reading`).
  */
 export const collect = (extractors: Extractor[], doc: Document, url: string | URL): Candidate[] =>
@@ -104,7 +104,8 @@ function collectOnce(extractors: Extractor[], doc: Document, url: string | URL):
   const byEnds = new Map<string, Reading[][]>();
   const stale = new Set<string>();
   for (const x of readers(extractors, page)) {
-    const site = !!x.matches;
+    // precedence as its site's definition declares it (`claims`, lib/extract/site.ts)
+    const site = !!x.decides;
     if (x.others) attempt(() => x.others!(doc, page).forEach((n) => stale.add(n)), null);
     attempt(() => {
       for (const c of x.extract(doc, page).slice(0, 500)) {

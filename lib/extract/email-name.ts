@@ -1,5 +1,13 @@
 import { fold } from '../text';
-import { DOMAIN_CATEGORIES, FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules';
+import { FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules/words';
+import {
+  ADDRESS_PARTICLE as PARTICLE,
+  DOMAIN_PREFIX as PREFIX,
+  DOMAIN_SUFFIX as SUFFIX,
+  MAILBOX_LISTS,
+  MAILBOX_PLACES,
+  MAILBOX_ROLES,
+} from './rules/address';
 
 /*
  * A guest shown only as an e-mail address: a name read from the address and a company read from its domain. Both
@@ -9,178 +17,7 @@ import { DOMAIN_CATEGORIES, FREE_MAIL as FREE_MAIL_PROVIDERS } from './rules';
 /** Free-mail providers (the label before the public suffix, the rules' table): their domain names no company. */
 const FREE_MAIL = new RegExp(`^(?:${FREE_MAIL_PROVIDERS.join('|')})$`);
 
-/** Words of mailboxes that are a role, a team or a list, not a person ("vendas@", "rh.sp@", "ceo@"). */
-export const ROLE_WORDS = new Set([
-  'admin',
-  'administrativo',
-  'atendimento',
-  'board',
-  'ceo',
-  'cfo',
-  'cio',
-  'cmo',
-  'comercial',
-  'compras',
-  'contact',
-  'contato',
-  'contatos',
-  'coo',
-  'cto',
-  'diretor',
-  'diretora',
-  'diretoria',
-  'director',
-  'eventos',
-  'faturamento',
-  'financeiro',
-  'finance',
-  'gerente',
-  'gerencia',
-  'help',
-  'hello',
-  'info',
-  'juridico',
-  'legal',
-  'marketing',
-  'manager',
-  'noreply',
-  'no',
-  'reply',
-  'ola',
-  'oi',
-  'ops',
-  'operacoes',
-  'presidencia',
-  'procurement',
-  'rh',
-  'hr',
-  'recepcao',
-  'reception',
-  'sac',
-  'sales',
-  'secretaria',
-  'suporte',
-  'support',
-  'ti',
-  'it',
-  'vendas',
-  'calendar',
-  'agenda',
-  'convites',
-  'invites',
-  'notificacoes',
-  'notifications',
-  'news',
-  'newsletter',
-  'webmaster',
-  'postmaster',
-  'mailer',
-  'daemon',
-  'bot',
-  'assistente',
-  'assistant',
-  'office',
-  'escritorio',
-  'socios',
-  'partners',
-  'investidores',
-  'ri',
-  'imprensa',
-  'press',
-  'careers',
-  'vagas',
-  'talentos',
-  'parcerias',
-  'resource',
-  'recurso',
-  'recursos',
-]);
-
-/** Words of group mailboxes and distribution lists ("equipe-vendas@", "todos@", "dl-ti@"): never a person. */
-export const LIST_WORDS = new Set([
-  'equipe',
-  'team',
-  'time',
-  'todos',
-  'all',
-  'grupo',
-  'group',
-  'lista',
-  'list',
-  'dl',
-  'gg',
-]);
-
-/** Words of rooms and places ("sala.reuniao.sp@", "auditorio@", "sao.paulo@"): never a name or a company. */
-export const PLACE_WORDS = new Set([
-  'sala',
-  'salas',
-  'room',
-  'rooms',
-  'auditorio',
-  'auditorium',
-  'andar',
-  'floor',
-  'predio',
-  'building',
-  'reuniao',
-  'reunioes',
-  'meeting',
-  'conf',
-  'conference',
-  'boardroom',
-  'lobby',
-  'cafe',
-  'copa',
-  'terraco',
-  'hall',
-  'matriz',
-  'filial',
-  'sede',
-  'unidade',
-  'escritorio',
-  'brasil',
-  'brazil',
-  'saopaulo',
-  'sp',
-  'rj',
-  'riodejaneiro',
-  'bh',
-  'belohorizonte',
-  'curitiba',
-  'poa',
-  'portoalegre',
-  'recife',
-  'brasilia',
-  'df',
-  'campinas',
-  'fortaleza',
-  'manaus',
-  'floripa',
-  'florianopolis',
-  'goiania',
-  'barueri',
-  'alphaville',
-  'osasco',
-  'london',
-  'newyork',
-  'nyc',
-  'miami',
-  'latam',
-  'americas',
-  'emea',
-  'apac',
-  'global',
-  'norte',
-  'sul',
-  'leste',
-  'oeste',
-  'centro',
-  // not here: places that are also people's names (Santos, Paulo, Vitória, Salvador, Porto, Lisboa, Natal)
-]);
-
 /** Each word capitalised; the small words of names stay lower-case ("Ana Paula da Silva"). */
-const PARTICLE = /^(?:d[aeo]s?|e|di|del|della|van|von|der|den|du)$/;
 const capital = (w: string, i: number) => (i > 0 && PARTICLE.test(w) ? w : w[0]!.toUpperCase() + w.slice(1));
 
 /** An e-mail address in a text. */
@@ -200,9 +37,9 @@ export function emailParts(address: string): { local: string; domain: string } |
 }
 
 /** Not a word of a person's name: a role, a list or a place. */
-export const notName = (w: string) => ROLE_WORDS.has(w) || LIST_WORDS.has(w) || PLACE_WORDS.has(w);
+export const notName = (w: string) => MAILBOX_ROLES.has(w) || MAILBOX_LISTS.has(w) || MAILBOX_PLACES.has(w);
 /** Not a company: a role or a place ("Grupo Boticário" is one). */
-const notCompany = (w: string) => ROLE_WORDS.has(w) || PLACE_WORDS.has(w);
+const notCompany = (w: string) => MAILBOX_ROLES.has(w) || MAILBOX_PLACES.has(w);
 
 /**
  * The name an address spells: `ana.paula.ribeiro@…` → Ana / Paula Ribeiro, `joao_silva@…` → Joao / Silva (an address
@@ -225,11 +62,6 @@ export function nameFromEmail(address: string): { primeiro_nome: string; ultimo_
   return { primeiro_nome: first!, ultimo_nome: rest.join(' ') };
 }
 
-// the labels a company's domain carries before or after its name
-const SUFFIX = new RegExp(
-  `^(?:${DOMAIN_CATEGORIES.join('|')}|br|pt|us|uk|ar|mx|cl|io|ai|app|tech|dev|biz|info|digital|online|site|global|group|inc|corp|ltd)$`,
-);
-const PREFIX = /^(?:mail|email|e-mail|smtp|mx|correio|webmail|corp|br|global|us|en|pt|www|m|ext|external)$/;
 /** Where a domain's name ends: before its top-level label and the generic ones before it ("acme" in acme.com.br). */
 function nameEnd(labels: string[]): number {
   let end = labels.length - 1;

@@ -1,4 +1,4 @@
-/* The shape of a meeting read from a page (lib/extract/calendar.ts), shared with the protocol and the panel. */
+/* The shape of a meeting read from a page (lib/extract/sites/calendar.ts), shared with the protocol and the panel. */
 
 export const MEETING_SOURCES = [
   'google-calendar',
@@ -37,3 +37,10 @@ export interface MeetingReading {
 
 /** The most guests one reading keeps. */
 export const MAX_GUESTS = 200;
+
+/** What a guest row says of its guest besides the name: the answer, organizer, optional. */
+export interface GuestSays {
+  response?: Response;
+  organizer?: boolean;
+  optional?: boolean;
+}

@@ -1,16 +1,14 @@
 import { fold, tidy } from '../text';
-import { HONORIFICS } from './rules';
+import { HONORIFICS } from './rules/words';
+import { DEGREE, NAME_PARTICLE as PARTICLE, NOT_COMPANY, RECORD_LABEL as LABEL } from './rules/names';
 import type { Candidate } from './types';
 
 // The one cleaner of outside text, shared with the importer.
 export { tidy };
 
-// the small words of names: "Maria das Graças", "João dos Santos e Silva", "Ludwig van Beethoven"
-const PARTICLE = /^(?:d[aeo]s?|d'|e|y|di|del|della|van|von|der|den|la|le|du|bin|al|ter)$/;
-// honorifics (lib/extract/rules.ts), and the record type a CRM puts in the same heading: never a name on their own
+// honorifics (lib/extract/rules/words.ts), and the record type a CRM puts in the same heading: never a name on their own
 // (short words only: folding every word of every text read would cost on large pages)
 const honorific = (w: string) => w.length <= 6 && HONORIFICS.includes(fold(w).replace(/\.$/, ''));
-const LABEL = '(?:contato|contact|lead|pessoa|person|cliente|prospect)';
 const LABEL_WORD = new RegExp(`^${LABEL}:?$`, 'i');
 // before the name: "Contato Sr. João Lima", "Lead Dra. Ana Souza" (a label only before a name of two words or more)
 const LABELLED = new RegExp(`^${LABEL} ?[:|·-]? (?=\\S+ )`, 'i');
@@ -35,8 +33,6 @@ export const CAPITAL = /^\p{Lu}/u;
 const SMALL = /^\p{Ll}/u;
 const INITIALS = /^(?:\S\p{M}*\.?(?: |$))+$/u;
 
-// degrees and certifications written after a name ("Ana Souza, MBA"): never part of a name, never a company
-const DEGREE = '(?:MBA|PMP|Ph\\.?D|MSc|CPA|CFA|CSM|CSPO|PSM|ITIL)';
 const DEGREES = new RegExp(`\\b${DEGREE}\\b\\.?|\\S*\\/\\S*`, 'g');
 export const DEGREE_ONLY = new RegExp(`^${DEGREE}\\.?$`, 'i');
 
@@ -64,10 +60,6 @@ export function cleanName(raw: unknown): string {
     ? name
     : '';
 }
-
-// LinkedIn's employment types, durations and dates: "Nubank · Tempo integral", "5 anos 2 meses", "jan de 2020 - o momento".
-const NOT_COMPANY =
-  /^(?:tempo integral|meio per[ií]odo|(?:full|part)[- ]?time|aut[oô]nomo|freelancer?|self-employed|contract|tempor[aá]rio|est[aá]gio|internship|trainee|terceirizado|remot[oe]|h[ií]brido|hybrid|presencial|on-site)$|^(?:\d+\+? ?(?:anos?|m[eê]s(?:es)?|yrs?|years?|mos?|months?) ?)+$|^(?:(?:jan|fe[vb]|mar|a[bp]r|ma[iy]|ju[nl]|a[gu]g|se[tp]|o[uc]t|nov|de[zc])\S* (?:de )?)?(?:19|20)\d\d ?(?:[-–]|$)/i;
 
 /** The company as written ("Ltda.", "S.A." kept), without employment type, dates or durations. */
 export const cleanCompany = (raw: unknown) =>

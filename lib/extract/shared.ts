@@ -9,7 +9,7 @@ import type { MeetingReading } from './meeting-types';
  */
 export interface Shared {
   extractors: Extractor[];
-  /** The meeting on the page, by the reader module that reads meetings (lib/extract/calendar.ts). */
+  /** The meeting on the page, by the reader module that reads meetings (lib/extract/sites/calendar.ts). */
   meeting?(doc: Document, url: URL): MeetingReading | null;
   /** The rank of each loaded extractor's module, by extractor id (lib/extract/register.ts keeps their order). */
   ranks: Map<string, number>;
@@ -21,12 +21,12 @@ export interface Shared {
   read?(url: string): ContentResponse | undefined;
   /** What the reading under way has worked out, by root and key (lib/extract/dom.ts `once`); none between readings. */
   memo?: Map<object, Map<string, unknown>>;
-  /** The word lists (lib/extract/lexicon.ts), once the words module is loaded. */
+  /** The word lists (lib/extract/rules/lexicon.ts), once the words module is loaded. */
   lexicon?: Lexicon;
-  /** The given names, folded (lib/extract/given-names.data.ts), once the names module is loaded. */
+  /** The given names, folded (lib/extract/rules/given-names.data.ts), once the names module is loaded. */
   givenNames?: Set<string>;
   /**
-   * The helpers every reader module uses (lib/extract/files.ts `CORE`), once the core module is loaded: the other
+   * The helpers every reader module uses (lib/extract/site.ts `CORE`), once the core module is loaded: the other
    * reader modules, as built, read theirs from here.
    */
   core?: Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Field } from './rules';
+import type { Field } from './rules/words';
 
 /** The most people one reading of a page gives (what a content script answers is cut to it, and checked). */
 export const MAX_CANDIDATES = 50;
@@ -26,9 +26,14 @@ export interface Extractor {
    * marks the viewer's own row. Whoever reads them, they are not listed.
    */
   others?(doc: Document, url: URL): string[];
+  /**
+   * Whether it decides who is listed on the pages it reads (the other readers only add evidence there): set from its
+   * site's definition (`claims`, lib/extract/site.ts), never by the reader itself.
+   */
+  decides?: boolean;
 }
 
-/** The tables of lib/extract/rules.ts and the given names, ready to look words up in. */
+/** The tables of lib/extract/rules/words.ts and the given names, ready to look words up in. */
 export interface Lexicon {
   particles: Set<string>;
   suffixes: Set<string>;

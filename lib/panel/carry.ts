@@ -1,4 +1,4 @@
-import { READERS } from '@/lib/extract/files';
+import { WEBMAIL_HOSTS } from '@/lib/extract/sites/webmail-hosts';
 import type { Candidate } from '@/lib/extract/types';
 import type { LookupInput } from '@/lib/model';
 import { fold } from '@/lib/text';
@@ -9,7 +9,7 @@ import { fold } from '@/lib/text';
  * takes the panel, and the one before stays one click away.
  */
 
-const WEBMAIL = READERS.webmail.hosts as readonly string[];
+const WEBMAIL: readonly string[] = WEBMAIL_HOSTS;
 
 const https = (url: string): URL | null => {
   try {

@@ -35,7 +35,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { parseHTML } from 'linkedom';
-import { filesFor } from '@/lib/extract/registry';
+import { filesFor } from '@/lib/extract/sites';
 import type { Candidate } from '@/lib/extract/types';
 import { extensionPath, extensionWorker, launchWithExtension } from '../e2e/browser';
 import { extractCandidates, extractGeneric } from '../fixtures/extract';

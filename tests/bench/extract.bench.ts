@@ -11,8 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
-import { scripts } from '@/lib/extract/registry';
-import { READERS, SHARED_MODULES } from '@/lib/extract/files';
+import { sites } from '@/lib/extract/sites';
+import { GENERIC_MODULE, SHARED_MODULES } from '@/lib/extract/site';
 import { extractCandidates, extractGeneric } from '../fixtures/extract';
 import { median } from './stats';
 import { pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
@@ -203,7 +203,7 @@ export async function run(): Promise<Record<string, string | number>> {
     'extract: 500-card team page, nodes': team.nodes,
     'extract: 500-card team page, median ms (CPU)': team.ms,
   };
-  for (const { file } of scripts) {
+  for (const { file } of sites) {
     const path = OUTPUT + file;
     if (!existsSync(path)) {
       figures[`content script ${file}`] = 'not built (npm run build:sandbox)';
@@ -214,7 +214,7 @@ export async function run(): Promise<Record<string, string | number>> {
     figures[`content script ${file}, bytes`] =
       `${bytes.length} (gzip ${gzipSync(bytes).length}), ${verdict} the ${BUDGET}-byte budget`;
   }
-  for (const file of new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])) {
+  for (const file of new Set([...sites.map((r) => r.module), ...SHARED_MODULES])) {
     const path = OUTPUT + file;
     if (!existsSync(path)) continue;
     const bytes = readFileSync(path);
@@ -223,8 +223,8 @@ export async function run(): Promise<Record<string, string | number>> {
   }
   // what the first question loads, parses and runs on a page of each site: the modules every page loads, the site's
   // module and the generic one
-  for (const reader of Object.values(READERS)) {
-    const files = [...new Set([...SHARED_MODULES, reader.module, READERS.generic.module])];
+  for (const reader of sites) {
+    const files = [...new Set([...SHARED_MODULES, reader.module, GENERIC_MODULE])];
     if (!files.every((f) => existsSync(OUTPUT + f))) continue;
     const total = files.reduce((sum, f) => sum + statSync(OUTPUT + f).size, 0);
     figures[`reader modules loaded on the first question, ${reader.module}`] =

@@ -9,9 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
-import { readMeeting } from '@/lib/extract/calendar';
+import { readMeeting } from '@/lib/extract/sites/calendar';
 import { meetingPeople } from '@/lib/meeting/attendees';
-import { scripts } from '@/lib/extract/registry';
+import { sites } from '@/lib/extract/sites';
 import { meetingCases, readMeetingPage } from '../fixtures/meetings/cases';
 import { median, runWhenMain } from './stats';
 
@@ -61,7 +61,7 @@ export async function run(): Promise<string> {
     'https://calendar.google.com/calendar/r/week',
   );
   if (existsSync(OUTPUT)) {
-    const sizes = scripts.map((s) => {
+    const sizes = sites.map((s) => {
       const code = readFileSync(`${OUTPUT}${s.module}`);
       return `${s.module.slice(1)} ${(code.length / 1000).toFixed(1)} kB (${(gzipSync(code).length / 1000).toFixed(1)} kB gzip)`;
     });

@@ -1,5 +1,5 @@
 /**
- * Writes lib/extract/given-names.data.ts: the given names the detection knows, folded (lower case, no accents),
+ * Writes lib/extract/rules/given-names.data.ts: the given names the detection knows, folded (lower case, no accents),
  * sorted and written one after another with a space between, for the names module (entrypoints/extract-names.ts)
  * to split into a set in one native call when the extension first asks who is on a page (about 10 kB; decoding a
  * front-coded list of half that size took 3 ms in the page, the split 0.5 ms).
@@ -89,7 +89,7 @@ for (const w of [
   names.delete(w);
 
 const out = [...names].sort().join(' ');
-const file = new URL('../../lib/extract/given-names.data.ts', import.meta.url);
+const file = new URL('../../lib/extract/rules/given-names.data.ts', import.meta.url);
 writeFileSync(
   file,
   `// Written by tests/data/given-names.ts (npm run names): ${names.size} given names, folded, sorted, a space between.\n// Sources: @faker-js/faker first names (MIT licence; pt_BR, pt_PT, es, es_MX, en where another locale has them) and a hand-written list of common Brazilian given names (after IBGE's 2010 ranking).\n// prettier-ignore\nexport const GIVEN_NAMES = ${JSON.stringify(out)};\n`,

@@ -5,13 +5,13 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import {
   CORE,
   CORE_MODULE,
+  contentFile,
   FIRST_MODULES,
   MEETING_MODULE,
-  READERS,
   SHARED_MODULES,
-} from '@/lib/extract/files';
+} from '@/lib/extract/site';
 import { RECIPE_MODULE } from '@/lib/recipe/file';
-import { filesFor, scripts } from '@/lib/extract/registry';
+import { filesFor, sites } from '@/lib/extract/sites';
 import type { Candidate } from '@/lib/extract/types';
 import { extensionPath } from './browser';
 import { pageCases, readPage } from '../fixtures/pages/cases';
@@ -89,7 +89,7 @@ async function loadedExtractors(context: BrowserContext, page: Page) {
 
 const GENERIC = ['jsonld', 'microdata', 'hcard', 'opengraph', 'meta-author', 'team-page'];
 /**
- * The readers of what pages have in common come last, as in lib/extract/registry.ts: the modules load at once, and
+ * The readers of what pages have in common come last, as in lib/extract/sites/index.ts: the modules load at once, and
  * each registers its readers in their place (the site's, the format readers, the shared ones) whichever loads first.
  */
 const SHARED = ['page', 'fields', 'mail', 'prose', 'lines'];
@@ -103,13 +103,9 @@ const builtScripts = () =>
 /** The first corpus page with a main person that `file` is the script for. */
 const caseFor = (file: string) => pageCases.find((c) => c.main && filesFor(c.url)[0] === file)!;
 
-for (const reader of Object.values(READERS).filter((r) => r.hosts.length)) {
+for (const reader of sites.filter((r) => r.hosts.length)) {
   const c = caseFor(reader.file);
-  const ids = [
-    ...scripts.find((s) => s.file === reader.file)!.extractors.map((x) => x.id),
-    ...GENERIC,
-    ...SHARED,
-  ];
+  const ids = [...sites.find((s) => s.file === reader.file)!.readers.map((x) => x.id), ...GENERIC, ...SHARED];
   test(`content script: ${c.file} at ${new URL(c.url).host} gets ${reader.file} alone, which loads its readers only when asked`, async ({
     context,
     serviceWorker,
@@ -194,7 +190,7 @@ test('content script: every script a page gets at load or on demand is at most 8
   };
   const declared = manifest.content_scripts.flatMap((c) => c.js);
   expect(declared.length).toBeGreaterThan(0);
-  const injected = [...Object.values(READERS).map((r) => r.file.slice(1)), 'content-compose.js'];
+  const injected = [...sites.map((r) => r.file.slice(1)), 'content-compose.js'];
   const files = [...new Set([...declared, ...injected, ...builtScripts()])];
   const sizes = Object.fromEntries(files.map((f) => [f, statSync(path.join(extensionPath, f)).size]));
   for (const [file, size] of Object.entries(sizes)) expect(size, file).toBeLessThanOrEqual(8 * 1024);
@@ -205,14 +201,7 @@ test('content script: every reader module, loaded on the first question, is at m
   // each site's module, the generic one, the readers of what pages have in common, the core module and the word
   // lists, the meeting reader beside web mail's, and the recipes' reader
   expect(modules.sort()).toEqual(
-    [
-      ...new Set([
-        ...Object.values(READERS).map((r) => r.module),
-        ...SHARED_MODULES,
-        MEETING_MODULE,
-        RECIPE_MODULE,
-      ]),
-    ]
+    [...new Set([...sites.map((r) => r.module), ...SHARED_MODULES, MEETING_MODULE, RECIPE_MODULE])]
       .map((m) => m.slice(1))
       .sort(),
   );
@@ -222,11 +211,11 @@ test('content script: every reader module, loaded on the first question, is at m
 
 test('content script: the helpers every reader uses are carried once, by the core module', () => {
   const built = (module: string) => readFileSync(path.join(extensionPath, module.slice(1)), 'utf8');
-  const others = [...new Set([...Object.values(READERS).map((r) => r.module), ...SHARED_MODULES])].filter(
+  const others = [...new Set([...sites.map((r) => r.module), ...SHARED_MODULES])].filter(
     (m) => !FIRST_MODULES.includes(m),
   );
   // a name's cutting by graphemes (Intl.Segmenter, lib/text.ts under names.ts) and the © line's reading
-  // (lib/extract/page-text.ts), helpers of every reader, stand in the core module alone
+  // (lib/extract/evidence/page-text.ts), helpers of every reader, stand in the core module alone
   const marks = ['Segmenter', 'todos os direitos'];
   for (const mark of marks) expect(built(CORE_MODULE)).toContain(mark);
   for (const module of others) {
@@ -320,7 +309,7 @@ test('content script: every built script, loaded into a page, does no DOM work u
   context,
 }) => {
   const files = builtScripts();
-  expect(files).toEqual(expect.arrayContaining(Object.values(READERS).map((r) => r.file.slice(1))));
+  expect(files).toEqual(expect.arrayContaining(sites.map((r) => r.file.slice(1))));
   // the reader modules as the built extension has them, for the page's own world to import
   await context.route(`${MODULES}**`, (route) =>
     route.fulfill({
@@ -329,7 +318,7 @@ test('content script: every built script, loaded into a page, does no DOM work u
     }),
   );
   for (const file of files) {
-    const reader = Object.values(READERS).find((r) => r.file === `/${file}`);
+    const reader = sites.find((r) => r.file === `/${file}`);
     const c = reader ? caseFor(reader.file) : pageCases[0]!;
     const page = await servePage(context, c.url, readPage(c.file));
     await page.evaluate(watchDom, MODULES);
@@ -369,7 +358,7 @@ test('content script: the built reader modules, run in any order, give the page 
   context,
 }) => {
   // asked for all at once, they run as they arrive; those that come before the core module wait for it
-  const c = caseFor(READERS.linkedin.file);
+  const c = caseFor(contentFile('linkedin'));
   const files = filesFor(c.url).slice(1);
   const orders = [
     files,

@@ -2,7 +2,7 @@
 import type { Page, Worker } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { FAMILIES, readerCases, pageCases, readPage, type PageCase } from '../fixtures/pages/cases';
-import { SITE_MATCHES } from '@/lib/extract/registry';
+import { SITE_MATCHES } from '@/lib/extract/sites';
 import {
   atTop,
   clickToolbarIcon,

@@ -116,15 +116,15 @@ describe('similar people', () => {
     expect(await stored()).toEqual(['cfo2', 'cfo3', 'dev', 'mkt', 'target']);
 
     await send('history.delete', { id: 'cfo2' });
-    await vi.waitFor(async () => expect(await stored()).toEqual(['cfo3', 'dev', 'mkt', 'target']));
+    await vi.waitFor(async () => expect(await stored()).toEqual(['cfo3', 'dev', 'mkt', 'target']), 10_000);
     // Past retention (the history's own prune): its vector goes with it.
     await engine.history.prune(-1);
-    await vi.waitFor(async () => expect(await stored()).toEqual([]));
+    await vi.waitFor(async () => expect(await stored()).toEqual([]), 10_000);
     for (const e of people()) await engine.history.put(e);
     await send('draft.similar', { entryId: 'target' });
     await engine.draft.similarSettled();
     await send('history.clear', {});
-    await vi.waitFor(async () => expect(await stored()).toEqual([]));
+    await vi.waitFor(async () => expect(await stored()).toEqual([]), 10_000);
   });
 
   it('keys the cache by model (1536 and 3072 dimensions) and drops vectors of deleted entries', async () => {

@@ -7,9 +7,10 @@ import generic from '@/entrypoints/content-generic';
 import github from '@/entrypoints/content-github';
 import linkedin from '@/entrypoints/content-linkedin';
 import webmail from '@/entrypoints/content-webmail';
-import { SHARED_MODULES } from '@/lib/extract/files';
-import { matchesOf, scripts } from '@/lib/extract/registry';
-import { genericScript, sharedReaders } from '@/lib/extract/scripts';
+import { SHARED_MODULES } from '@/lib/extract/site';
+import { matchesOf, sites } from '@/lib/extract/sites';
+import genericScript from '@/lib/extract/sites/generic';
+import { sharedReaders } from '@/lib/extract/evidence/modules';
 import type { Candidate } from '@/lib/extract/types';
 import type { ContentResponse } from '@/lib/messaging';
 import { readerCases, readPage } from '../../fixtures/pages/cases';
@@ -24,7 +25,7 @@ const entries = {
 } as const;
 
 const declaredAt = (url: string) =>
-  scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
+  sites.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 const PROFILE = 'https://www.linkedin.com/in/ana-souza-4b2a91/';
 const ARTICLE = 'https://www.linkedin.com/pulse/equipe-comercial-fernanda-albuquerque/';
@@ -88,7 +89,7 @@ const modulesFor = (module: string) => [
   ...new Set([
     ...SHARED_MODULES,
     module,
-    ...scripts.filter((s) => s.module === module).flatMap((s) => s.also ?? []),
+    ...sites.filter((s) => s.module === module).flatMap((s) => s.also ?? []),
     genericScript.module,
   ]),
 ];
@@ -97,8 +98,8 @@ const modulesFor = (module: string) => [
  * loaded in: the site's, the format readers, the page reader.
  */
 const extractorsFor = (module: string) => [
-  ...scripts.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.extractors),
-  ...genericScript.extractors,
+  ...sites.filter((s) => s.module === module && s !== genericScript).flatMap((s) => s.readers),
+  ...genericScript.readers,
   ...sharedReaders,
 ];
 const LINKEDIN = '/extract-linkedin.js';
@@ -137,8 +138,8 @@ afterEach(() => {
 
 describe('content scripts', () => {
   it('are built one per site family, each loading its reader module, the generic one and the shared ones, with the extractors they list', async () => {
-    expect(Object.keys(entries).sort()).toEqual(scripts.map((s) => s.file).sort());
-    for (const script of scripts) {
+    expect(Object.keys(entries).sort()).toEqual(sites.map((s) => s.file).sort());
+    for (const script of sites) {
       page.window = new EventTarget();
       loaded = [];
       const read =

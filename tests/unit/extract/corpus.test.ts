@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { MatchPattern } from 'wxt/utils/match-patterns';
-import { extractors, matchesOf, scripts } from '@/lib/extract/registry';
+import { extractors, matchesOf, sites } from '@/lib/extract/sites';
 import { fold } from '@/lib/text';
 import { extractGeneric } from '../../fixtures/extract';
 import { FAMILIES, judgedCases, pageCases, readerCases, readPage } from '../../fixtures/pages/cases';
@@ -25,7 +25,7 @@ const folded = (file: string) =>
 const siteReaders = extractors.filter((x) => x.matches);
 /** The content scripts the manifest declares at `url`: those of the sites with a reader of their own. */
 const declared = (url: string) =>
-  scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
+  sites.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 describe('the corpus', () => {
   it('holds at least 120 pages over at least 40 sites or kinds of page', () => {
@@ -61,7 +61,7 @@ describe('the corpus', () => {
       // a site reader's page is on that site, though the reader may not know this page yet (a LinkedIn list)
       // (Google Calendar's reader has no declared script: it is injected on the seller's gesture)
       if (x!.matches && x!.id !== 'google-calendar')
-        expect(declared(c.url).flatMap((s) => s.extractors)).toContain(x);
+        expect(declared(c.url).flatMap((s) => s.readers)).toContain(x);
     }
   });
 

@@ -1,8 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { hcard } from '@/lib/extract/hcard';
-import { installLexicon } from '@/lib/extract/lexicon';
+import { hcard } from '@/lib/extract/evidence/hcard';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
 import type { Extractor } from '@/lib/extract/types';
 
 /* A display name beats a login: "@mercadolibre" is shown as "Mercado Libre" wherever the page or a reader says so. */

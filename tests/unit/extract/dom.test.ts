@@ -2,7 +2,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it, vi } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
 import { all, meta, once, reading } from '@/lib/extract/dom';
-import { extractors } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/sites';
 import { shared } from '@/lib/extract/shared';
 import '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';

@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { fields, isPlaceholder, labelled, shown } from '@/lib/extract/fields';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { metaAuthor } from '@/lib/extract/meta-author';
+import { fields, isPlaceholder, labelled, shown } from '@/lib/extract/evidence/fields';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { metaAuthor } from '@/lib/extract/evidence/meta-author';
 import { cleanName, found, person } from '@/lib/extract/names';
-import { fieldLabel, page } from '@/lib/extract/page';
-import { HONORIFICS, PLACEHOLDERS } from '@/lib/extract/rules';
+import { fieldLabel, page } from '@/lib/extract/evidence/page';
+import { HONORIFICS, PLACEHOLDERS } from '@/lib/extract/rules/words';
 import type { Extractor } from '@/lib/extract/types';
 
 /*
- * The labelled fields' reader (lib/extract/fields.ts): each shape record pages use for a label and its value, what
+ * The labelled fields' reader (lib/extract/evidence/fields.ts): each shape record pages use for a label and its value, what
  * an empty field shows, the record's name from its title or heading with the fields' company, honorifics.
  */
 

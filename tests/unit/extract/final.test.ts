@@ -2,7 +2,7 @@ import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { niceCase, notTheirCompany, settle } from '@/lib/extract/final';
 import { cleanName, person } from '@/lib/extract/names';
-import { extractors } from '@/lib/extract/registry';
+import { extractors } from '@/lib/extract/sites';
 import type { Extractor } from '@/lib/extract/types';
 import { extractCandidates } from '../../fixtures/extract';
 

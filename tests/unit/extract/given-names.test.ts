@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GIVEN_NAMES } from '@/lib/extract/given-names.data';
-import { installNames, installWords } from '@/lib/extract/lexicon';
-import { isGivenName } from '@/lib/extract/evidence';
-import { NAMES_MODULE, WORDS_MODULE } from '@/lib/extract/files';
+import { GIVEN_NAMES } from '@/lib/extract/rules/given-names.data';
+import { installNames, installWords } from '@/lib/extract/rules/lexicon';
+import { isGivenName } from '@/lib/extract/evidence/judge';
+import { NAMES_MODULE, WORDS_MODULE } from '@/lib/extract/site';
 import { shared } from '@/lib/extract/shared';
 
 describe('the given names list', () => {

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { linkedin } from '@/lib/extract/linkedin';
-import { installLexicon } from '@/lib/extract/lexicon';
+import { linkedin } from '@/lib/extract/sites/linkedin';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
 import { readPage } from '../../fixtures/pages/cases';
 import { extractCandidates } from '../../fixtures/extract';
 

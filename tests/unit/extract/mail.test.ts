@@ -1,8 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { isPlace } from '@/lib/extract/evidence';
-import { installLexicon } from '@/lib/extract/lexicon';
+import { isPlace } from '@/lib/extract/evidence/judge';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
 import {
   companyText,
   mail,
@@ -11,10 +11,10 @@ import {
   signatureOf,
   spelledName,
   writtenAs,
-} from '@/lib/extract/mail';
-import { labelled } from '@/lib/extract/fields';
-import { page } from '@/lib/extract/page';
-import { outlook } from '@/lib/extract/webmail';
+} from '@/lib/extract/evidence/mail';
+import { labelled } from '@/lib/extract/evidence/fields';
+import { page } from '@/lib/extract/evidence/page';
+import { outlook } from '@/lib/extract/sites/webmail';
 import type { Extractor } from '@/lib/extract/types';
 
 installLexicon();
@@ -285,6 +285,8 @@ describe('collect with a reader’s word on who is not the page’s person', () 
     const site: Extractor = {
       id: 'site',
       matches: () => true,
+      // a site reader whose definition says it decides who is listed (lib/extract/site.ts `claims`)
+      decides: true,
       extract: () => [
         {
           primeiro_nome: 'Ethan',

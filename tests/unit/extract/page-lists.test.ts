@@ -1,11 +1,11 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { installLexicon } from '@/lib/extract/lexicon';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
 import { collect } from '@/lib/extract/candidates';
-import { office, page, qualification, textAfter } from '@/lib/extract/page';
-import { describedCompany, pageCompany } from '@/lib/extract/page-text';
-import { teamPage } from '@/lib/extract/team-page';
-import { lines, personLine } from '@/lib/extract/prose';
+import { office, page, qualification, textAfter } from '@/lib/extract/evidence/page';
+import { describedCompany, pageCompany } from '@/lib/extract/evidence/page-text';
+import { teamPage } from '@/lib/extract/evidence/team-page';
+import { lines, personLine } from '@/lib/extract/evidence/prose';
 
 /*
  * Lists of people the page reader finds beyond cards: offices over their holders' names (a board, a ministry's

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { MatchPattern } from 'wxt/utils/match-patterns';
 import { describe, expect, it } from 'vitest';
-import { extractors, matchesOf, scripts } from '@/lib/extract/registry';
+import { extractors, matchesOf, sites } from '@/lib/extract/sites';
 import { extractCandidates } from '../../fixtures/extract';
 import type { Candidate } from '@/lib/extract/types';
 import { judgedCases, readerCases, readPage } from '../../fixtures/pages/cases';
@@ -11,7 +11,7 @@ const load = (file: string) => parseHTML(readPage(file)).document as unknown as 
 const people = (list: Candidate[]) => list.map(({ confidence: _, ...person }) => person);
 /** The scripts the manifest declares at `url`. */
 const declared = (url: string) =>
-  scripts.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
+  sites.filter((s) => matchesOf(s).some((m) => new MatchPattern(m).includes(url)));
 
 describe.each(readerCases)('$file at $url', ({ file, url, extractor, expected }) => {
   const x = extractors.find((e) => e.id === extractor)!;
@@ -39,7 +39,7 @@ describe.each(readerCases)('$file at $url', ({ file, url, extractor, expected })
       ? 'is on a site where the script carrying its extractor is declared'
       : 'is on a site reached on demand',
     () => {
-      expect(declared(url)).toEqual(x.matches ? scripts.filter((s) => s.extractors.includes(x)) : []);
+      expect(declared(url)).toEqual(x.matches ? sites.filter((s) => s.readers.includes(x)) : []);
     },
   );
 });

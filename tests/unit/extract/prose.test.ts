@@ -1,16 +1,16 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { inNoise, isPlatform } from '@/lib/extract/evidence';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { opengraph } from '@/lib/extract/opengraph';
+import { inNoise, isPlatform } from '@/lib/extract/evidence/judge';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { opengraph } from '@/lib/extract/evidence/opengraph';
 import { collect } from '@/lib/extract/candidates';
-import { labelled } from '@/lib/extract/fields';
-import { page } from '@/lib/extract/page';
-import { companyHead, roleLine } from '@/lib/extract/page-text';
-import { introduced, presented, prose } from '@/lib/extract/prose';
+import { labelled } from '@/lib/extract/evidence/fields';
+import { page } from '@/lib/extract/evidence/page';
+import { companyHead, roleLine } from '@/lib/extract/evidence/page-text';
+import { introduced, presented, prose } from '@/lib/extract/evidence/prose';
 
 /*
- * The prose reader (lib/extract/prose.ts) and the role-line rules it shares with the page reader: who a page
+ * The prose reader (lib/extract/evidence/prose.ts) and the role-line rules it shares with the page reader: who a page
  * presents in sentences, with the company their role line names; only the first, never a sidebar's, never a quoted
  * source in someone's article.
  */

@@ -1,17 +1,12 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { FIRST_MODULES, SHARED_MODULES } from '@/lib/extract/files';
-import { extractors, filesFor, scripts, SITE_MATCHES } from '@/lib/extract/registry';
+import { FIRST_MODULES, SHARED_MODULES } from '@/lib/extract/site';
+import { extractors, filesFor, sites, SITE_MATCHES } from '@/lib/extract/sites';
 import { register } from '@/lib/extract/register';
-import {
-  fieldsReaders,
-  mailReaders,
-  genericScript,
-  linkedinScript,
-  pageReaders,
-  sharedReaders,
-} from '@/lib/extract/scripts';
+import { fieldsReaders, mailReaders, pageReaders, sharedReaders } from '@/lib/extract/evidence/modules';
+import genericScript from '@/lib/extract/sites/generic';
+import linkedinScript from '@/lib/extract/sites/linkedin';
 import { shared } from '@/lib/extract/shared';
 import { extractCandidates } from '../../fixtures/extract';
 import { readPage } from '../../fixtures/pages/cases';
@@ -129,7 +124,7 @@ describe('extractCandidates', () => {
     // the page module carries the page and the prose readers, the fields and the mail modules one reader each: the
     // registry's order (page, fields, mail, prose) interleaves them
     const modules = [linkedinScript, genericScript, pageReaders, fieldsReaders, mailReaders, pageReaders];
-    const want = [linkedinScript, genericScript].flatMap((m) => m.extractors.map((x) => x.id));
+    const want = [linkedinScript, genericScript].flatMap((m) => m.readers.map((x) => x.id));
     want.push(...sharedReaders.map((x) => x.id));
     const g = globalThis as { __perfilIntel?: unknown };
     const page = g.__perfilIntel;
@@ -151,14 +146,32 @@ describe('extractCandidates', () => {
 describe('content scripts', () => {
   it('carry every extractor once: each site script its own site extractors, the generic one the rest', () => {
     // the readers of what pages have in common are in modules of their own, loaded on every page
-    expect([...scripts.flatMap((s) => s.extractors), ...sharedReaders]).toEqual(extractors);
-    const generic = scripts.at(-1)!;
+    expect([...sites.flatMap((s) => s.readers), ...sharedReaders]).toEqual(extractors);
+    const generic = sites.at(-1)!;
     expect(generic.file).toBe('/content-generic.js');
     expect(generic.hosts).toEqual([]);
-    expect(generic.extractors.every((x) => !x.matches)).toBe(true);
-    for (const site of scripts.slice(0, -1)) {
+    expect(generic.readers.every((x) => !x.matches)).toBe(true);
+    for (const site of sites.slice(0, -1)) {
       expect(site.hosts.length).toBeGreaterThan(0);
-      expect(site.extractors.every((x) => x.matches)).toBe(true);
+      expect(site.readers.every((x) => x.matches)).toBe(true);
+    }
+  });
+
+  it('each reader decides who is listed on its pages exactly when its site’s definition claims the people', () => {
+    expect(sites.map((s) => [s.id, s.claims])).toEqual([
+      ['linkedin', 'people'],
+      ['github', 'people'],
+      ['crm', 'people'],
+      ['webmail', 'people'],
+      ['generic', 'evidence'],
+    ]);
+    for (const site of sites)
+      expect(site.readers.every((x) => !!x.decides === (site.claims === 'people'))).toBe(true);
+    expect(sharedReaders.some((x) => x.decides)).toBe(false);
+    // each site names its own files
+    for (const site of sites) {
+      expect(site.file).toBe(`/content-${site.id}.js`);
+      expect(site.module).toBe(`/extract-${site.id}.js`);
     }
   });
 

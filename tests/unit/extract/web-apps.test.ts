@@ -1,10 +1,10 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { boxLabel, couldBeCompany, nameScore } from '@/lib/extract/evidence';
-import { itemCompany, labelled } from '@/lib/extract/fields';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { office, page } from '@/lib/extract/page';
+import { boxLabel, couldBeCompany, nameScore } from '@/lib/extract/evidence/judge';
+import { itemCompany, labelled } from '@/lib/extract/evidence/fields';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { office, page } from '@/lib/extract/evidence/page';
 
 /*
  * Web-app views, where the person sits in a form-like box rather than a heading or a card: a booking's host, a

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { readMeeting } from '@/lib/extract/calendar';
-import { filesFor, SITE_MATCHES } from '@/lib/extract/registry';
+import { readMeeting } from '@/lib/extract/sites/calendar';
+import { filesFor, SITE_MATCHES } from '@/lib/extract/sites';
 import { meetingPeople, type Attendee } from '@/lib/meeting/attendees';
 import { contentResponseSchema } from '@/lib/messaging';
 import { meetingCases, readMeetingPage } from '../../fixtures/meetings/cases';

@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it, vi } from 'vitest';
-import { readMeeting } from '@/lib/extract/calendar';
+import { readMeeting } from '@/lib/extract/sites/calendar';
 import { parseDomains } from '@/lib/meeting/attendees';
 import { briefToMarkdown, briefToText, buildBrief } from '@/lib/meeting/brief';
 import { createMeetingStore, type MeetingDeps } from '@/lib/meeting/store';

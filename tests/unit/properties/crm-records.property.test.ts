@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuller } from '@/lib/extract/fields';
+import { fuller } from '@/lib/extract/evidence/fields';
 import { tidy } from '@/lib/extract/names';
 import { fold } from '@/lib/text';
 import { hostileText } from './arbitraries';
 
 /*
- * A value an app cut short (lib/extract/fields.ts fuller): on outside text, a value without a cut mark is never
+ * A value an app cut short (lib/extract/evidence/fields.ts fuller): on outside text, a value without a cut mark is never
  * changed; a cut one becomes only a longer writing that begins as it does, and the whole writing when the page has
  * it; nothing throws.
  */

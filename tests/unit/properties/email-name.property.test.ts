@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { companyFromDomain, emailParts, nameFromEmail } from '@/lib/extract/email-name';
 import {
-  companyFromDomain,
-  emailParts,
-  LIST_WORDS,
-  nameFromEmail,
-  PLACE_WORDS,
-  ROLE_WORDS,
-} from '@/lib/extract/email-name';
-import { kindOf } from '@/lib/extract/calendar';
+  MAILBOX_LISTS as LIST_WORDS,
+  MAILBOX_PLACES as PLACE_WORDS,
+  MAILBOX_ROLES as ROLE_WORDS,
+} from '@/lib/extract/rules/address';
+import { kindOf } from '@/lib/extract/sites/calendar';
 import { fold } from '@/lib/text';
 import { hostileText } from './arbitraries';
 

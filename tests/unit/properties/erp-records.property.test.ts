@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { labelled, recordCompany } from '@/lib/extract/fields';
-import { installLexicon } from '@/lib/extract/lexicon';
+import { labelled, recordCompany } from '@/lib/extract/evidence/fields';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
 import { hostileText } from './arbitraries';
 
 /*
- * An ERP's company record (lib/extract/fields.ts recordCompany, contacts): on outside text, the company is a text the
+ * An ERP's company record (lib/extract/evidence/fields.ts recordCompany, contacts): on outside text, the company is a text the
  * record writes (its title or heading), never the word its mail domain squashes (the name as the record writes it, found whenever it has a legal form or kind of organisation); the signed-in user and the seller
  * are never the record's people; nothing throws.
  */

@@ -2,25 +2,25 @@ import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { couldBeCompany, domainCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence';
+import { couldBeCompany, domainCompany, isPlace, isRole, nameScore } from '@/lib/extract/evidence/judge';
 import { companyFromDomain } from '@/lib/extract/email-name';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { labelled } from '@/lib/extract/fields';
-import { page, qualification } from '@/lib/extract/page';
-import { describedCompany, pageCompany } from '@/lib/extract/page-text';
-import { personLine } from '@/lib/extract/prose';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { labelled } from '@/lib/extract/evidence/fields';
+import { page, qualification } from '@/lib/extract/evidence/page';
+import { describedCompany, pageCompany } from '@/lib/extract/evidence/page-text';
+import { personLine } from '@/lib/extract/evidence/prose';
 import {
   DECORATIONS,
   DESCRIBED_PHRASES,
   PARTNER_QUALIFICATIONS,
   PLACES,
   ROLE_WORDS,
-} from '@/lib/extract/rules';
+} from '@/lib/extract/rules/words';
 import type { Extractor } from '@/lib/extract/types';
 import { fold } from '@/lib/text';
 
 /*
- * The rules of lib/extract/rules.ts as the readers apply them: a decoration, a place or a role is never a person's
+ * The rules of lib/extract/rules/words.ts as the readers apply them: a decoration, a place or a role is never a person's
  * name nor anyone's company, whatever the page writes around it; the same person read by several readers (or
  * several places of one page) is one candidate.
  */

@@ -3,8 +3,15 @@ import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { niceCase, settle } from '@/lib/extract/final';
 import { person } from '@/lib/extract/names';
-import { extractors } from '@/lib/extract/registry';
-import { PAST_ROLE, PLACES, ROLE_WORDS, SECTION_WORDS, STATUS_WORDS, UI_WORDS } from '@/lib/extract/rules';
+import { extractors } from '@/lib/extract/sites';
+import {
+  PAST_ROLE,
+  PLACES,
+  ROLE_WORDS,
+  SECTION_WORDS,
+  STATUS_WORDS,
+  UI_WORDS,
+} from '@/lib/extract/rules/words';
 import type { Extractor } from '@/lib/extract/types';
 import { fold } from '@/lib/text';
 import { extractCandidates } from '../../fixtures/extract';

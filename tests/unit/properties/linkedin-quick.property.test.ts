@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it, vi } from 'vitest';
-import { quickProfile } from '@/lib/extract/linkedin-top';
+import { quickProfile } from '@/lib/extract/sites/linkedin-top';
 import { fold } from '@/lib/text';
 import { extractCandidates } from '../../fixtures/extract';
 import { hostileText } from './arbitraries';

@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { isPhone, isPlace, isRole } from '@/lib/extract/evidence';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { companyText, mail, signatureOf, spelledName, writtenAs } from '@/lib/extract/mail';
-import { extractors } from '@/lib/extract/registry';
-import { PLACES, RECIPIENT_LABELS, ROLE_WORDS, SENDER_LABELS } from '@/lib/extract/rules';
+import { isPhone, isPlace, isRole } from '@/lib/extract/evidence/judge';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { companyText, mail, signatureOf, spelledName, writtenAs } from '@/lib/extract/evidence/mail';
+import { extractors } from '@/lib/extract/sites';
+import { PLACES, RECIPIENT_LABELS, ROLE_WORDS, SENDER_LABELS } from '@/lib/extract/rules/words';
 import { fold } from '@/lib/text';
 import { hostileText } from './arbitraries';
 
 /*
- * The mail reader's text rules (lib/extract/mail.ts) on any signature a sender may write: a place, a phone, a site
+ * The mail reader's text rules (lib/extract/evidence/mail.ts) on any signature a sender may write: a place, a phone, a site
  * or a role is never the company, whether read from the signature or from the address's domain; the sender seen in
  * the header and in the signature is one candidate.
  */

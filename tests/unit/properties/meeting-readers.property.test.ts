@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { guestName, parseGuestLabel, readIcs, statusOf } from '@/lib/extract/calendar';
+import { guestName, parseGuestLabel, readIcs, statusOf } from '@/lib/extract/sites/calendar';
 import { hostileText } from './arbitraries';
 
 vi.setConfig({ testTimeout: 120_000 });

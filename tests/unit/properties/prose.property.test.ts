@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { hasRoleWord, isPlace, isPlatform, isRole } from '@/lib/extract/evidence';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { company, roleLine } from '@/lib/extract/page-text';
-import { presented } from '@/lib/extract/prose';
+import { hasRoleWord, isPlace, isPlatform, isRole } from '@/lib/extract/evidence/judge';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { company, roleLine } from '@/lib/extract/evidence/page-text';
+import { presented } from '@/lib/extract/evidence/prose';
 import {
   DECORATIONS,
   INTRODUCERS,
@@ -11,7 +11,7 @@ import {
   PLATFORMS,
   PLATFORM_BOILERPLATE,
   ROLE_WORDS,
-} from '@/lib/extract/rules';
+} from '@/lib/extract/rules/words';
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -2,14 +2,21 @@ import fc from 'fast-check';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { collect } from '@/lib/extract/candidates';
-import { couldBeCompany, nameScore } from '@/lib/extract/evidence';
-import { labelled } from '@/lib/extract/fields';
-import { installLexicon } from '@/lib/extract/lexicon';
-import { page } from '@/lib/extract/page';
-import { PERSON_LABELS, PLACES, TEAM_LABELS, UI_WORDS, VIEWER_MARKS, WITH_WORDS } from '@/lib/extract/rules';
+import { couldBeCompany, nameScore } from '@/lib/extract/evidence/judge';
+import { labelled } from '@/lib/extract/evidence/fields';
+import { installLexicon } from '@/lib/extract/rules/lexicon';
+import { page } from '@/lib/extract/evidence/page';
+import {
+  PERSON_LABELS,
+  PLACES,
+  TEAM_LABELS,
+  UI_WORDS,
+  VIEWER_MARKS,
+  WITH_WORDS,
+} from '@/lib/extract/rules/words';
 
 /*
- * The web-app rules of lib/extract/rules.ts as the readers apply them, on outside text: a box's label or an app's
+ * The web-app rules of lib/extract/rules/words.ts as the readers apply them, on outside text: a box's label or an app's
  * section is never a name nor a company; a person with their handle is never a company; in a list of people the
  * row the app marks as the viewer's is never listed and every other known name is; whom a booking is "with" is
  * listed only when it is a person's name.

@@ -2,7 +2,7 @@
  * The detection's rules as tables: what a label says, which small words belong inside names, which words make a
  * role, which places, free mail providers, platforms and page regions are never a person's company or the page's
  * people. Words are written folded (lower case, no accents); add a line here and every reader uses it. The scoring
- * (lib/extract/evidence.ts, lib/extract/page.ts, lib/extract/candidates.ts) reads them and never lists words itself.
+ * (lib/extract/evidence/judge.ts, lib/extract/evidence/page.ts, lib/extract/candidates.ts) reads them and never lists words itself.
  */
 
 /** Field labels, Portuguese and English, by what the field holds (a label is compared whole, without ':' or '*'). */
@@ -245,7 +245,7 @@ export const COMPANY_WORDS = [
 ];
 
 /**
- * Mail (lib/extract/mail.ts). Words of a mailbox's page title ("Email - Ana Souza - Outlook", "Caixa de entrada -
+ * Mail (lib/extract/evidence/mail.ts). Words of a mailbox's page title ("Email - Ana Souza - Outlook", "Caixa de entrada -
  * ana@acme.com - Gmail"): a title with one of them as a part is a mailbox's, and a name among its parts is the
  * owner's.
  */
@@ -316,7 +316,7 @@ export const PARTNER_QUALIFICATIONS = [
  * Web apps (scheduling pages, video calls, work items, course pages). Labels of the boxes where an app shows the
  * page's person by their part in it (folded, compared whole, without ':'): a booking's host, a meeting's organizer,
  * an invitee, a request's requester, a course's instructor, a work item's customer contact. Read by the labelled
- * fields' reader (lib/extract/fields.ts).
+ * fields' reader (lib/extract/evidence/fields.ts).
  */
 // prettier-ignore
 export const PERSON_LABELS = [
@@ -399,3 +399,24 @@ export const SECTION_WORDS = [
   'e-mails', 'calls', 'ligacoes', 'meetings', 'reunioes', 'files', 'arquivos', 'related', 'relacionados',
   'oportunidades', 'opportunities', 'produtos', 'products', 'cotacoes', 'quotes',
 ];
+
+/** A phone number, with the label a page may write before it ("Tel.: +55 11 3333-4444", "whatsapp 11 99999-8888"). */
+export const PHONE =
+  /^(?:(?:tel|fone|cel|phone|mobile|whats(?:app)?|m|t|p)\.?:?\s*)?[+()\d][\d\s().+-]{6,}$/i;
+
+/** What joins a title to its company in a line ("Diretora na Nubank", "CFO at Stone", "CEO, Acme"). */
+export const COMPANY_JOINS = /\s(?:at|@|na|no|da|do|of)\s|[,|]/;
+
+/** Words of job titles that only join others ("Head of Sales", "Gerente para a América Latina"): no office alone. */
+export const ROLE_JOINS = new Set(['para', 'and', 'for', 'with']);
+
+/** The number an office or a floor is written with before its name ("1º andar", "3rd floor"). */
+export const ORDINAL = /^(?:\d+\s*[ºª°.]?|\d+(?:st|nd|rd|th))\s+/i;
+
+/** A line of a web mail's signature that is no title nor company: an address, a link, a year, a phone. */
+export const NOT_SIGNATURE = /@|https?:|www\.|\d{4}|^(tel|fone|cel|phone|mobile|whats)|^\S+\.\S+$/i;
+
+/** The labels of a CRM record's company and title fields, when its own markup does not name them. */
+export const CRM_COMPANY_LABEL =
+  /^ ?(empresa|nome da empresa|company( name)?|(nome da )?conta|account( name)?|organiza[cç][aã]o|organization) ?$/i;
+export const CRM_TITLE_LABEL = /^ ?(cargo|fun[cç][aã]o|t[ií]tulo|(job )?title) ?$/i;

@@ -1,7 +1,7 @@
-import type { Extractor } from './types';
-import { all, scoped, text } from './dom';
+import type { Extractor } from '../types';
+import { all, scoped, text } from '../dom';
 import { addressed, headings, nameKey } from './jsonld';
-import { found, person } from './names';
+import { found, person } from '../names';
 
 const SCOPE = '[itemscope]';
 

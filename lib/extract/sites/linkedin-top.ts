@@ -1,7 +1,7 @@
-import type { Candidate } from './types';
-import { all, pick, text } from './dom';
-import { cleanCompany, cleanName, person, splitRole } from './names';
-import { fold } from '../text';
+import type { Candidate } from '../types';
+import { all, pick, text } from '../dom';
+import { cleanCompany, cleanName, person, splitRole } from '../names';
+import { fold } from '../../text';
 
 /*
  * A LinkedIn profile's top card, and whose profile the page's readings say it is. The LinkedIn reader (./linkedin.ts)

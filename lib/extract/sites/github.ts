@@ -1,6 +1,7 @@
-import type { Extractor } from './types';
-import { all, pick } from './dom';
-import { found, person, tidy } from './names';
+import type { Extractor } from '../types';
+import { all, pick } from '../dom';
+import { found, person, tidy } from '../names';
+import { defineSite } from '../site';
 
 /**
  * The company as the page shows it: "@nubank" links to the organisation, whose display name ("Nubank") is preferred
@@ -32,3 +33,6 @@ export const github: Extractor = {
       : [];
   },
 };
+
+/** GitHub: a user's profile; its reader decides who is listed there. */
+export default defineSite({ id: 'github', hosts: ['github.com'], readers: [github], claims: 'people' });

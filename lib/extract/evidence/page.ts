@@ -1,5 +1,5 @@
-import type { Candidate, Extractor } from './types';
-import { all, meta, once, text } from './dom';
+import type { Candidate, Extractor } from '../types';
+import { all, meta, once, text } from '../dom';
 import {
   addressNames,
   boxLabel,
@@ -10,9 +10,9 @@ import {
   isRole,
   nameScore,
   roleWord,
-} from './evidence';
-import { EMAIL } from './email-name';
-import { cleanName, found, person, tidy } from './names';
+} from './judge';
+import { EMAIL } from '../email-name';
+import { cleanName, found, person, tidy } from '../names';
 import {
   addresses,
   company,
@@ -25,15 +25,16 @@ import {
   roleLine,
   titleParts,
 } from './page-text';
-import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from './rules';
+import { FIELD_WORDS, PARTNER_QUALIFICATIONS, VIEWER_MARKS, WITH_WORDS, type Field } from '../rules/words';
 import { addressed } from './jsonld';
-import { fold } from '../text';
+import { fold } from '../../text';
+import { ORDINAL, ROLE_JOINS as CONNECTORS } from '../rules/words';
 
 /*
  * The generic reader: what pages have in common, whatever the site. Each signal is evidence, weighed by how
  * sure it is: labelled fields ("Nome", "Empresa", "Account Name"), the heading and the title when they read as a
  * name, repeated cards (a list of people), e-mail addresses and their domains, a role beside a name, the page's own
- * company. Regions whose people are not the page's (lib/extract/rules.ts NOISE_*) are never read.
+ * company. Regions whose people are not the page's (lib/extract/rules/words.ts NOISE_*) are never read.
  */
 
 /**
@@ -235,7 +236,7 @@ export const fieldLabel = (t: string) =>
  * Ports"): a short text with a title word (ordinals aside) that is no sentence.
  */
 export const office = (t: string) => {
-  const s = t.replace(/^(?:\d+\s*[ºª°.]?|\d+(?:st|nd|rd|th))\s+/i, '');
+  const s = t.replace(ORDINAL, '');
   return (
     s.length <= 60 &&
     s.split(' ').length <= 6 &&
@@ -248,8 +249,6 @@ export const office = (t: string) => {
         .some((w) => w.length > 3 && !CONNECTORS.has(w) && roleWord(w)))
   );
 };
-// words of job titles that only join others ("Head of Sales", "Gerente para a América Latina"): no office alone
-const CONNECTORS = new Set(['para', 'and', 'for', 'with']);
 
 // where a page writes an office over its holder's name
 const OFFICE_AT =

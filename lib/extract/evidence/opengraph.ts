@@ -1,9 +1,9 @@
-import type { Extractor } from './types';
-import { meta } from './dom';
-import { isPlatform } from './evidence';
-import { found, person } from './names';
-import { splitLine } from './selection';
-import { fold } from '../text';
+import type { Extractor } from '../types';
+import { meta } from '../dom';
+import { isPlatform } from './judge';
+import { found, person } from '../names';
+import { splitLine } from '../selection';
+import { fold } from '../../text';
 
 export const opengraph: Extractor = {
   id: 'opengraph',

@@ -1,7 +1,7 @@
-import type { Extractor } from './types';
-import { all, jsonObjects, meta, once, pick, str, type Json } from './dom';
-import { cleanName, found, person } from './names';
-import { fold, slug } from '../text';
+import type { Extractor } from '../types';
+import { all, jsonObjects, meta, once, pick, str, type Json } from '../dom';
+import { cleanName, found, person } from '../names';
+import { fold, slug } from '../../text';
 
 /** Every object in the page's JSON-LD blocks (at most 20 blocks of 200 kB), parsed once per reading. */
 const nodes = (doc: Document) =>

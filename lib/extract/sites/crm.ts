@@ -1,6 +1,8 @@
-import type { Extractor } from './types';
-import { all, pick, text } from './dom';
-import { found, person } from './names';
+import type { Extractor } from '../types';
+import { all, pick, text } from '../dom';
+import { found, person } from '../names';
+import { CRM_COMPANY_LABEL, CRM_TITLE_LABEL } from '../rules/words';
+import { defineSite } from '../site';
 
 /** The value shown next to a field label ("Empresa", "Account Name"): the label's next sibling, or its parent's. */
 const field = (doc: Document, label: RegExp) =>
@@ -25,12 +27,8 @@ const crm = (id: string, url: RegExp, name: string, company: string): Extractor 
           .split(';')
           .map((sel) => pick(doc, sel))
           .find(Boolean) || doc.title.split(/ [|–-] /)[0],
-        pick(doc, company) ||
-          field(
-            doc,
-            /^ ?(empresa|nome da empresa|company( name)?|(nome da )?conta|account( name)?|organiza[cç][aã]o|organization) ?$/i,
-          ),
-        field(doc, /^ ?(cargo|fun[cç][aã]o|t[ií]tulo|(job )?title) ?$/i),
+        pick(doc, company) || field(doc, CRM_COMPANY_LABEL),
+        field(doc, CRM_TITLE_LABEL),
       ),
     ]),
 });
@@ -63,3 +61,11 @@ export const crms = [
     'records-highlights2 a[href*="/Account/"]',
   ),
 ];
+
+/** The CRMs' contact records; their readers decide who is listed there. */
+export default defineSite({
+  id: 'crm',
+  hosts: ['*.hubspot.com', '*.pipedrive.com', 'crm.rdstation.com', 'plugcrm.net', '*.lightning.force.com'],
+  readers: crms,
+  claims: 'people',
+});

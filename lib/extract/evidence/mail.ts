@@ -1,5 +1,5 @@
-import type { Candidate, Extractor } from './types';
-import { all, once, text } from './dom';
+import type { Candidate, Extractor } from '../types';
+import { all, once, text } from '../dom';
 import {
   addressNames,
   domainCompany,
@@ -10,10 +10,10 @@ import {
   isGivenName,
   isRole,
   nameScore,
-} from './evidence';
+} from './judge';
 import { addresses, company } from './page-text';
-import { EMAIL } from './email-name';
-import { cleanName, found, person, splitRole, tidy } from './names';
+import { EMAIL } from '../email-name';
+import { cleanName, found, person, splitRole, tidy } from '../names';
 import {
   ACCOUNT_LABELS,
   MAIL_TITLE_WORDS,
@@ -21,8 +21,8 @@ import {
   QUOTE_REGIONS,
   RECIPIENT_LABELS,
   SENDER_LABELS,
-} from './rules';
-import { fold } from '../text';
+} from '../rules/words';
+import { fold } from '../../text';
 
 /*
  * The mail reader: on any page that shows mail (a webmail's thread or reading pane, a message printed or published),

@@ -1,10 +1,11 @@
-import type { Extractor } from './types';
-import { all, meta, text } from './dom';
-import { inNoise, isPlatform, isRole, nameScore } from './evidence';
-import { cleanName, found, person } from './names';
+import type { Extractor } from '../types';
+import { all, meta, text } from '../dom';
+import { inNoise, isPlatform, isRole, nameScore } from './judge';
+import { cleanName, found, person } from '../names';
 import { company, roleLine } from './page-text';
-import { INTRODUCERS, PAST_ROLE } from './rules';
-import { fold } from '../text';
+import { INTRODUCERS, PAST_ROLE } from '../rules/words';
+import { fold } from '../../text';
+import { COMPANY_JOINS } from '../rules/words';
 
 /*
  * The prose reader: the person a page writes about in sentences, on pages with no fields and no cards: a press
@@ -27,7 +28,7 @@ const SEPARATOR = /^(?:,\s*|\s+[-–—]\s+)/;
 /** A person a text presents: their name, company and role. */
 type Presented = [name: string, company: string, title: string];
 
-/** Whether the text before a name introduces the person (lib/extract/rules.ts INTRODUCERS): "afirma", "Para:". */
+/** Whether the text before a name introduces the person (lib/extract/rules/words.ts INTRODUCERS): "afirma", "Para:". */
 export function introduced(before: string): boolean {
   const t = fold(before).replace(/[\s:,;"'“”‘’!.…—–-]+$/, '');
   return INTRODUCERS.some((w) => t === w || t.endsWith(` ${w}`));
@@ -68,7 +69,7 @@ function captioned(el: Element, t: string): Presented | undefined {
   const line = text(el.nextElementSibling);
   // only a line that can say where ("… na Empresa", "…, Empresa") is worth reading the name over it (a list's
   // hundred names under "Analista" cost more to read than the page)
-  if (!/\s(?:at|@|na|no|da|do|of)\s|[,|]/.test(line)) return undefined;
+  if (!COMPANY_JOINS.test(line)) return undefined;
   const name = cleanName(t);
   if (name !== t || nameScore(name) < 0.5) return undefined;
   const [title = '', where = ''] = roleLine(line) ?? [];

@@ -1,5 +1,5 @@
-import type { Extractor } from './types';
-import { all, once, text } from './dom';
+import type { Extractor } from '../types';
+import { all, once, text } from '../dom';
 import {
   addressNames,
   boxLabel,
@@ -14,19 +14,19 @@ import {
   labelKey,
   nameScore,
   noisyHeading,
-} from './evidence';
-import { cleanName, found, person, tidy } from './names';
+} from './judge';
+import { cleanName, found, person, tidy } from '../names';
 import { company, linesAfter, nameWith, roleLine, sameName, titleParts } from './page-text';
-import { EMAIL } from './email-name';
-import { DEAL_WORDS, EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from './rules';
-import type { Candidate } from './types';
-import { fold, slug } from '../text';
+import { EMAIL } from '../email-name';
+import { DEAL_WORDS, EITHER_LABELS, LABELS, PLACEHOLDERS, type Field } from '../rules/words';
+import type { Candidate } from '../types';
+import { fold, slug } from '../../text';
 
 /*
  * Labelled fields: how record pages (CRMs, ERPs, shared documents, edit forms) show a person — "Nome", "Empresa",
  * "Account Name", "Cargo" beside their values — in the shapes apps use: dl/dt/dd, table rows, a label and its input,
  * rows of a label element and a value element, "Label: value" lines, captions under their value, aria-label,
- * aria-labelledby and data-label attributes. The labels are the table of lib/extract/rules.ts (LABELS); what an empty
+ * aria-labelledby and data-label attributes. The labels are the table of lib/extract/rules/words.ts (LABELS); what an empty
  * field shows is never a value (PLACEHOLDERS). Where the fields name no one, the record's name is its title's or
  * its heading's, with the fields' company.
  */

@@ -1,9 +1,36 @@
-import type { Extractor } from './types';
-import { MAX_GUESTS, type Guest, type GuestKind, type MeetingReading, type Response } from './meeting-types';
-import { all, text } from './dom';
-import { EMAIL, emailParts, notName, PLACE_WORDS, titleAddress } from './email-name';
-import { cleanName, tidy } from './names';
-import { fold } from '../text';
+import type { Extractor } from '../types';
+import {
+  MAX_GUESTS,
+  type Guest,
+  type GuestKind,
+  type GuestSays,
+  type MeetingReading,
+  type Response,
+} from '../meeting-types';
+import {
+  ACCEPTED,
+  CONTROLS,
+  DECLINED,
+  GROUP_MARK,
+  GUEST_LABEL,
+  MORE,
+  OPTIONAL,
+  ORGANIZER,
+  OUTLOOK_MEETING,
+  PENDING,
+  ROOM_MARK,
+  STATUS_PARTS,
+  TENTATIVE,
+  TITLE_LABELS,
+  TOTAL,
+  VIEWER,
+} from '../rules/meeting';
+import { all, text } from '../dom';
+import { EMAIL, emailParts, notName, titleAddress } from '../email-name';
+import { MAILBOX_PLACES } from '../rules/address';
+import { cleanName, tidy } from '../names';
+import { fold } from '../../text';
+import { MEETING_MODULE, type ReaderModule } from '../site';
 
 /*
  * The meeting open on the page: a Google Calendar event (its detail bubble in the day/week view, or the full event
@@ -15,46 +42,6 @@ import { fold } from '../text';
 const emailIn = (s: string | null | undefined) => (EMAIL.exec(s ?? '')?.[0] ?? '').toLowerCase();
 // the time a page writes for an event: "10:00", "10h", "10am", "10:00 – 11:00"
 const TIME = /\b\d{1,2}(?::\d{2}|h\d{0,2}|\s?[ap]m)\b/i;
-
-const DECLINED = /\b(?:recusou|recusad[oa]s?|recusaram|declined|nao vai|not going|rejected)\b/;
-const TENTATIVE = /\b(?:talvez|maybe|tentative|provisori[oa]s?|provisoriamente)\b/;
-const ACCEPTED = /\b(?:aceit(?:o|ou|aram|ado|os)|accepted|confirmad[oa]s?|vai participar|going)\b/;
-const PENDING =
-  /\b(?:aguardando|awaiting|sem resposta|no response|nao responde(?:u|ram)|not responded|pendentes?)\b/;
-const ORGANIZER = /\b(?:organizador[a]?|organi[sz]er)\b/;
-const OPTIONAL = /\b(?:opcional|opcionais|optional)\b/;
-const GROUP_MARK = /\b(?:grupo|group|lista de distribuicao|distribution list|\d+ (?:membros|members))\b/;
-const ROOM_MARK = /\b(?:sala|room|auditorio|auditorium|recurso|resource)\b/;
-
-/** What a guest row says of its guest besides the name: the answer, organizer, optional. */
-export interface GuestSays {
-  response?: Response;
-  organizer?: boolean;
-  optional?: boolean;
-}
-
-/*
- * The words a guest row's accessible name puts after the name, each a whole part of the label ("Ana Souza,
- * Organizador, Talvez", "Rafael Costa, Não", "Carla Dias, Optional, Declined"), in pt-BR and English. A part is a
- * status only when it is one of these whole: "Não" in a sentence is not an answer.
- */
-const STATUS_PARTS: [RegExp, GuestSays][] = [
-  [
-    /^(?:sim|yes|aceito|aceita|aceitou|accepted|going|attending|confirmad[oa]|vai participar)$/,
-    { response: 'accepted' },
-  ],
-  [/^(?:nao|no|recusado|recusada|recusou|declined|not going|nao vai)$/, { response: 'declined' }],
-  [/^(?:talvez|maybe|tentative|provisori[oa]|tentativo)$/, { response: 'tentative' }],
-  [
-    /^(?:aguardando(?: resposta)?|awaiting(?: response)?|sem resposta|no response|nao respondeu|pendente|pending|needs action)$/,
-    { response: 'pending' },
-  ],
-  [/^(?:organizador[a]?|organi[sz]er|criador[a]? do evento|event creator)$/, { organizer: true }],
-  [
-    /^(?:opcional|optional|convidad[oa] opcional|optional guest|participante opcional|optional attendee)$/,
-    { optional: true },
-  ],
-];
 
 /** One part of a label as what it says of the guest, or null when it is not a status word. */
 export function statusOf(part: string): GuestSays | null {
@@ -70,7 +57,7 @@ export function statusOf(part: string): GuestSays | null {
 export function guestName(raw: string): string {
   const name = cleanName(raw);
   if (!name || name.includes('@') || statusOf(name)) return '';
-  if (/^(?:voce|you|eu|me|mim)$/.test(fold(name))) return '';
+  if (VIEWER.test(fold(name))) return '';
   return name;
 }
 
@@ -164,7 +151,7 @@ export function kindOf(email: string, name: string, says = ''): GuestKind {
   // the shown name when there is one, else the address's own words
   const words = fold(shown || (parts?.local ?? '').replace(/[._+\d-]+/g, ' ')).split(/\s+/);
   if (!words.some(notName)) return 'person';
-  return words.some((w) => PLACE_WORDS.has(w)) ? 'room' : 'group';
+  return words.some((w) => MAILBOX_PLACES.has(w)) ? 'room' : 'group';
 }
 
 /**
@@ -256,12 +243,6 @@ function guestsFrom(
   return [...byEmail.values()];
 }
 
-// "Mais 5 convidados", "e mais 5", "+5", "5 more guests": the guests a long list leaves out, as the page says it
-const MORE =
-  /^(?:(?:e )?mais|\+) ?(\d{1,4})(?: (?:convidad[oa]s?|pessoas|participantes|outr[oa]s))?$|^(\d{1,4}) (?:more|mais|outr[oa]s)(?: (?:guests?|attendees?|people|convidad[oa]s?|pessoas))?$/;
-// "12 convidados", "14 guests": how many the page counts
-const TOTAL = /^(\d{1,4}) (?:convidad[oa]s?|convidado\(s\)|guests?|participantes|attendees|pessoas|people)$/;
-
 /**
  * How many guests the page does not list, only from what it says in an element of its own: "Mais N convidados"
  * (those N), or "N convidados" minus the `listed` ones. A number that only runs into the word in the page's text
@@ -282,9 +263,6 @@ function unlistedIn(scope: Element, listed: number): number {
   return more || Math.max(0, total - listed);
 }
 
-// The controls an event's page writes beside its time: not part of the time
-const CONTROLS =
-  /\b(?:Fuso hor[áa]rio|Time ?zone|Dia inteiro|All day|N[ãa]o se repete|Does not repeat|Repetir|Encontrar um hor[áa]rio|Find a time|Hor[áa]rios sugeridos|Suggested times)\b/gi;
 const noControls = (t: string) => tidy(t.replace(CONTROLS, ' '), 200);
 
 /** The first short text in `scope` that reads as a time, outside `skip`, without the page's controls. */
@@ -339,7 +317,7 @@ function googleEvent(doc: Document, url: URL): MeetingReading | null {
     return tidy(el?.tagName === 'INPUT' ? el.getAttribute('value') : el?.textContent);
   };
   const heading = scope.querySelector('[role=heading]');
-  const title = text(heading) || field('título|title|adicionar título|add title');
+  const title = text(heading) || field(TITLE_LABELS);
   const [startDate, startTime, endTime, endDate] = [
     'data de início|start date',
     'horário de início|start time',
@@ -363,7 +341,6 @@ function googleEvent(doc: Document, url: URL): MeetingReading | null {
   });
 }
 
-const GUEST_LABEL = /^(?:convidados|guests|participantes|attendees|quem|who)(?: \(\d+\))?:?$/;
 const MAILTO = 'a[href^="mailto:" i]';
 // node.compareDocumentPosition: the other node follows
 const FOLLOWS = 4;
@@ -539,8 +516,6 @@ function gmailInvite(doc: Document): MeetingReading | null {
 }
 
 // a meeting, not a message: an organizer, required attendees or the invitation's answers
-const OUTLOOK_MEETING =
-  /\b(?:organizador[a]?|organizer|obrigatorio|obrigatorios|required|participantes|attendees|aceitar|accept)\b/;
 
 function outlookMeeting(doc: Document, url: URL): MeetingReading | null {
   const calendar = url.pathname.includes('/calendar');
@@ -644,3 +619,6 @@ export const googleCalendar: Extractor = {
   matches: (url) => url.hostname === 'calendar.google.com',
   extract: () => [],
 };
+
+/** The meeting reader, web mail's second module (`also`): it lists nobody. */
+export const meetingReaders: ReaderModule = { module: MEETING_MODULE, readers: [], meeting: readMeeting };

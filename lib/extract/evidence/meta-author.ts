@@ -1,9 +1,9 @@
-import type { Extractor } from './types';
-import { meta } from './dom';
-import { nameScore } from './evidence';
+import type { Extractor } from '../types';
+import { meta } from '../dom';
+import { nameScore } from './judge';
 import { siteOrganization } from './jsonld';
-import { found, person } from './names';
-import { fold } from '../text';
+import { found, person } from '../names';
+import { fold } from '../../text';
 
 /**
  * `<meta name=author>`: a name, never a company. The site's own name (og:site_name, its Organization) is where

@@ -1,20 +1,14 @@
-import type { Candidate, Extractor } from './types';
-import { all, text } from './dom';
+import type { Candidate, Extractor } from '../types';
+import { all, text } from '../dom';
 import { addressed } from './jsonld';
 import { pageCompany } from './page-text';
-import { cleanName, person } from './names';
-import { fold } from '../text';
+import { cleanName, person } from '../names';
+import { fold } from '../../text';
+import { JOB, WRITTEN_NAME } from '../rules/names';
 
 const NAME = '[class*="name" i],[itemprop="name"],h2,h3,h4,h5,strong';
 const ROLE =
   '[class*="role" i],[class*="cargo" i],[class*="position" i],[class*="job" i],[class*="designation" i],[class*="subtitle" i],[class*="occupation" i],[class*="funcao" i],[itemprop="jobTitle"]';
-// 2 to 6 words, each capitalised or a particle: "Maria das Graças Souza", "ANA LIMA".
-const WRITTEN_NAME =
-  /^\p{Lu}[\p{L}'’.-]*(?: (?:d[aeo]s?|e|di|del|van|von|der|la|le|du|\p{Lu}[\p{L}'’.-]*)){1,5}$/u;
-
-// Words of job titles, in Portuguese and English: most roles on a team page have one.
-const JOB =
-  /\b(?:c[etfmo]o|chief|officer|diret|director|gerente|manager|head|l[ií]der|lead|analista|analyst|coordenad|coordinator|s[oó]ci[oa]|partner|found|fundad|cofundad|presidente|president|vp|vice|engenheir|engineer|consultor|consultant|especialista|specialist|executiv|supervis|assistente|assistant|advogad|lawyer|contador|accountant|designer|desenvolvedor|developer|chefe|superintendente|estagi|intern|product|marketing|vendas|sales|comercial|financ|opera[cç]|people|rh|hr|s[eê]nior|j[uú]nior|pleno|owner|cientista|scientist|pesquisador|researcher|professor|m[eé]dic|arquitet|architect|recrut|recruit|atendimento|success|suporte|support|administra|secret[aá]ri|t[eé]cnic)/i;
 
 // ROLE's class words, for a quick first look
 const ROLE_CLASS = /role|cargo|position|job|designation|subtitle|occupation|funcao/i;
@@ -46,7 +40,7 @@ function roleOf(el: Element): string {
 }
 
 /**
- * Pages listing several people as cards (name and role); the company is the page's (lib/extract/page-text.ts
+ * Pages listing several people as cards (name and role); the company is the page's (lib/extract/evidence/page-text.ts
  * pageCompany). On a page whose address names one of them, that one alone.
  */
 export const teamPage: Extractor = {

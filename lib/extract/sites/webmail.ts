@@ -1,10 +1,14 @@
-import type { Extractor } from './types';
-import { all, text } from './dom';
-import { cleanName, found, person, tidy } from './names';
-import { splitLine } from './selection';
-import { FREE_MAIL } from './rules';
-import { titleAddress } from './email-name';
-import { fold } from '../text';
+import type { Extractor } from '../types';
+import { all, text } from '../dom';
+import { cleanName, found, person, tidy } from '../names';
+import { splitLine } from '../selection';
+import { FREE_MAIL, NOT_SIGNATURE } from '../rules/words';
+import { MAIL_DOMAIN } from '../rules/address';
+import { titleAddress } from '../email-name';
+import { fold } from '../../text';
+import { googleCalendar } from './calendar';
+import { WEBMAIL_HOSTS } from './webmail-hosts';
+import { defineSite, MEETING_MODULE } from '../site';
 
 /** The message's own lines of text, up to the quoted reply. */
 function lines(root: Element): string[] {
@@ -46,19 +50,14 @@ function lines(root: Element): string[] {
  */
 function sender(source: string, displayName: string, email: string | null, body?: Element | null) {
   const name = cleanName(displayName.replace(/<.*>?/, ''));
-  const domain =
-    /@(?:[\w-]+\.)*?([\w-]+)(?:\.(?:com?|net|org|gov|edu))?\.[a-z]+$/i.exec(email ?? '')?.[1] ?? '';
+  const domain = MAIL_DOMAIN.exec(email ?? '')?.[1] ?? '';
   const ours = FREE_MAIL.includes(domain.toLowerCase()) ? '' : domain.replace(/^./, (c) => c.toUpperCase());
   const ls = body && name ? lines(body).slice(-20) : [];
   const at = ls.findLastIndex((l) => fold(splitLine(l)[0]).startsWith(fold(name)));
   const info = ls
     .slice(at + 1, at + 6)
     // not a sentence (a footer's "Antes de imprimir, pense no meio ambiente.")
-    .filter(
-      (l) =>
-        !/@|https?:|www\.|\d{4}|^(tel|fone|cel|phone|mobile|whats)|^\S+\.\S+$/i.test(l) &&
-        l.split(' ').length <= 6,
-    )
+    .filter((l) => !NOT_SIGNATURE.test(l) && l.split(' ').length <= 6)
     .slice(0, 2);
   let [, title = '', company = ''] = at < 0 ? [] : splitLine([ls[at], ...info].join(' | '));
   // a single line after the name is the title, unless it names the domain's company
@@ -132,3 +131,17 @@ export const outlook: Extractor = {
     ];
   },
 };
+
+/**
+ * Gmail and Outlook: the open message's sender and recipients; their readers decide who is listed there. Google
+ * Calendar too: it has no script of its own (a declared one would ask for its site at install); this module is
+ * injected there on the user's gesture, like the generic reader elsewhere. Its pages load the meeting reader beside it
+ * (lib/extract/sites/calendar.ts).
+ */
+export default defineSite({
+  id: 'webmail',
+  hosts: WEBMAIL_HOSTS,
+  readers: [gmail, outlook, googleCalendar],
+  claims: 'people',
+  also: [MEETING_MODULE],
+});

@@ -1,7 +1,7 @@
-import type { Extractor } from './types';
-import { all, scoped, text } from './dom';
-import { found, person } from './names';
-import { fold } from '../text';
+import type { Extractor } from '../types';
+import { all, scoped, text } from '../dom';
+import { found, person } from '../names';
+import { fold } from '../../text';
 
 // microformats2 (h-card) and the classic hCard (vcard) share one reader.
 const ROOT = '.h-card,.vcard';

@@ -1,5 +1,5 @@
 import { GIVEN_NAMES } from './given-names.data';
-import { NAMES_MODULE, WORDS_MODULE } from './files';
+import { NAMES_MODULE, WORDS_MODULE } from '../site';
 import {
   COMPANY_WORDS,
   DECORATIONS,
@@ -19,9 +19,9 @@ import {
   ROLE_WORDS,
   SUFFIXES,
   type Field,
-} from './rules';
-import { shared } from './shared';
-import type { Lexicon } from './types';
+} from './words';
+import { shared } from '../shared';
+import type { Lexicon } from '../types';
 
 const build = (): Lexicon => ({
   particles: new Set(PARTICLES),

@@ -1,11 +1,12 @@
-import type { Candidate, Extractor } from './types';
-import { all, jsonObjects, meta, once, pick, str, text } from './dom';
-import { cleanCompany, cleanName, found, person, splitRole, tidy } from './names';
-import { splitLine } from './selection';
-import { inNoise } from './evidence';
-import { company, linesAfter, roleLine } from './page-text';
-import { fold } from '../text';
+import type { Candidate, Extractor } from '../types';
+import { all, jsonObjects, meta, once, pick, str, text } from '../dom';
+import { cleanCompany, cleanName, found, person, splitRole, tidy } from '../names';
+import { splitLine } from '../selection';
+import { inNoise } from '../evidence/judge';
+import { company, linesAfter, roleLine } from '../evidence/page-text';
+import { fold } from '../../text';
 import { keyed, profilePerson, slugOf, topCard, type Signal } from './linkedin-top';
+import { defineSite } from '../site';
 
 /** Every reading of the page; a profile embedded for another address (`slug`) gives its name only. */
 function signals(doc: Document, slug: string | undefined): Signal[] {
@@ -183,3 +184,11 @@ export const linkedin: Extractor = {
             .map((e) => fold(cleanName(e.getAttribute('alt') ?? text(e))))
         : [],
 };
+
+/** LinkedIn: its profiles, people lists and posts; its readers decide who is listed there. */
+export default defineSite({
+  id: 'linkedin',
+  hosts: ['www.linkedin.com'],
+  readers: [linkedin],
+  claims: 'people',
+});

@@ -1,4 +1,4 @@
-import { all, meta, once, text } from './dom';
+import { all, meta, once, text } from '../dom';
 import {
   couldBeCompany,
   hasCompanyWord,
@@ -8,17 +8,17 @@ import {
   isPlatform,
   isRole,
   nameScore,
-} from './evidence';
-import { EMAIL } from './email-name';
+} from './judge';
+import { EMAIL } from '../email-name';
 import { siteOrganization } from './jsonld';
-import { cleanCompany, cleanName, splitRole, tidy } from './names';
-import { DESCRIBED_PHRASES, OWN_WORDS } from './rules';
-import { fold } from '../text';
+import { cleanCompany, cleanName, splitRole, tidy } from '../names';
+import { DESCRIBED_PHRASES, OWN_WORDS } from '../rules/words';
+import { fold } from '../../text';
 
 /*
  * What a page's texts say, whichever reader asks: the company a text names, the page's own company (or the one a
  * lookup site's page describes), a role and a company from a line under a name, the lines under an element, the
- * title's parts, the mail addresses shown. Carried once, by the core module (lib/extract/files.ts CORE), for every
+ * title's parts, the mail addresses shown. Carried once, by the core module (lib/extract/site.ts CORE), for every
  * reader module that reads them.
  */
 

@@ -1,11 +1,12 @@
-import { fold } from '../text';
-import type { Lexicon } from './types';
-import { DOMAIN_CATEGORIES, PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from './rules';
-import { CAPITAL, DEGREE_ONLY, NAME_LETTERS } from './names';
-import { shared } from './shared';
+import { fold } from '../../text';
+import type { Lexicon } from '../types';
+import { DOMAIN_CATEGORIES, PERSON_LABELS, TEAM_LABELS, UI_WORDS, type Field } from '../rules/words';
+import { CAPITAL, DEGREE_ONLY, NAME_LETTERS } from '../names';
+import { shared } from '../shared';
+import { PHONE } from '../rules/words';
 
 /*
- * What a text is, from the tables of lib/extract/rules.ts (brought by the words module, lib/extract/lexicon.ts): a
+ * What a text is, from the tables of lib/extract/rules/words.ts (brought by the words module, lib/extract/rules/lexicon.ts): a
  * person's name (and how sure), a place, a phone, a role, a company; and which regions of a page hold people who
  * are not the page's. Pure, never throws; without the word lists (a module that failed to load) they know nothing.
  */
@@ -76,9 +77,7 @@ export function isPlace(s: string): boolean {
 }
 
 /** A phone number, or a line that gives one ("Tel: (11) 99999-0000"). */
-export const isPhone = (s: string) =>
-  /^(?:(?:tel|fone|cel|phone|mobile|whats(?:app)?|m|t|p)\.?:?\s*)?[+()\d][\d\s().+-]{6,}$/i.test(s.trim()) &&
-  (s.match(/\d/g)?.length ?? 0) >= 7;
+export const isPhone = (s: string) => PHONE.test(s.trim()) && (s.match(/\d/g)?.length ?? 0) >= 7;
 
 /** Whether a text could be a company's name: never a place, a phone, an address, a role, a decoration or a URL. */
 export function couldBeCompany(s: string): boolean {
