@@ -99,7 +99,7 @@ boundsTest(
   'an analysis whose answer never ends: read up to the cap, a clear error, nothing charged, the history kept',
   async ({ admin, useKey, serviceWorker, context, openPage, oversize, shot, sandbox }) => {
     const { key, panel } = await quickOnAna({ admin, useKey, serviceWorker, context, openPage });
-    const size = 512 * 1024 * 1024;
+    const size = 1024 * 1024 * 1024;
     await oversize({ kind: 'endless_body', size });
     await panel.getByTestId('run').click();
     const error = panel.getByTestId('error');
@@ -108,9 +108,11 @@ boundsTest(
     const armed = (await (await fetch(`${sandbox.url}/__sandbox/oversize`)).json()) as { written: number[] };
     await oversize({ kind: null });
     // The worker stopped reading each body (the analysis's, the balance's) at the cap: 4 MiB, and what the
-    // sockets and the browser's network buffers took beyond it (10–25 MB seen).
+    // sockets and the browser's network process took beyond it before the cancel reached them (10–25 MB seen on a
+    // quiet machine, 181 MB on a loaded one: the network process drains localhost while the worker waits for CPU).
+    // A client that read on to the end would take the whole gigabyte.
     expect(armed.written.length).toBeGreaterThan(0);
-    for (const sent of armed.written) expect(sent).toBeLessThan(size / 8);
+    for (const sent of armed.written) expect(sent).toBeLessThan(size / 4);
     await shot(panel, 'bounds-endless-body');
     expect((await admin.ledger(key)).total_credits).toBe(0);
     // The panel still works: "Tentar novamente", answered normally now, is charged once.
