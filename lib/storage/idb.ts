@@ -102,7 +102,7 @@ export interface CachedVector {
   /** A hash of the text embedded: a changed text is embedded again, and the text itself is not kept. */
   textHash: string;
   /**
-   * The unit vector, one byte a dimension (`quantize` in lib/draft/vectors.ts): 1.5 kB for 1536 dimensions where
+   * The unit vector, one byte a dimension (`quantize` in lib/vectors.ts): 1.5 kB for 1536 dimensions where
    * version 1 kept plain numbers, 9 bytes each (version 2 converts them).
    */
   vector: Int8Array;
