@@ -6,7 +6,7 @@ import type { Lang } from '@/lib/model';
 import { recipeFor, type RecipeField } from '@/lib/recipe/format';
 import { recipes } from '@/lib/storage/recipes';
 import { splitName } from '@/lib/recipe/merge';
-import { recipeReplySchema, type RecipeRequest, type Taught } from '@/lib/recipe/protocol';
+import { recipeReplySchema, type RecipeNotice, type RecipeRequest, type Taught } from '@/lib/recipe/protocol';
 import { usePanel, useSend } from './context';
 
 /*
@@ -178,42 +178,8 @@ export function TeachSite({ lang }: { lang: Lang }) {
   if (detection.status !== 'done') return null;
   return (
     <div className="flex flex-col gap-2" data-testid="teach">
-      {recipe && recipe.missing.length > 0 && (
-        <Notice tone="warning" className="break-words">
-          <span data-testid="recipe-missing">
-            {recipe.found.length
-              ? tr(lang, {
-                  pt: `A receita deste site não encontrou ${fieldList('pt', recipe.missing)} nesta página; o resto veio da receita.`,
-                  en: `This site's recipe did not find ${fieldList('en', recipe.missing)} on this page; the rest came from the recipe.`,
-                })
-              : tr(lang, {
-                  pt: `A receita deste site não encontrou ${fieldList('pt', recipe.missing)}; usando a detecção automática.`,
-                  en: `This site's recipe did not find ${fieldList('en', recipe.missing)}; using automatic detection.`,
-                })}
-          </span>
-        </Notice>
-      )}
-      {taught && (
-        <Notice tone={taught.learnt.length ? 'success' : 'warning'}>
-          {taught.learnt.length > 0 && (
-            <p data-testid="recipe-learnt">
-              {tr(lang, {
-                pt: `Aprendido para ${taught.host}: ${fieldList('pt', taught.learnt)}. Nas próximas páginas deste site, a extensão procura nesses lugares.`,
-                en: `Learnt for ${taught.host}: ${fieldList('en', taught.learnt)}. On this site's next pages, the extension looks there.`,
-              })}
-            </p>
-          )}
-          {taught.notFound.length > 0 && (
-            <p data-testid="recipe-not-found">
-              {tr(lang, {
-                pt: `${fieldList('pt', taught.notFound).replace(/^./, (c) => c.toUpperCase())} não aparece escrito assim na página: use "Mostrar na página" para apontar.`,
-                en: `${fieldList('en', taught.notFound).replace(/^./, (c) => c.toUpperCase())} is not written that way on the page: use "Show on the page" to point at it.`,
-              })}
-            </p>
-          )}
-          {taught.grant && taught.learnt.length > 0 && <GrantSite origin={taught.grant} lang={lang} />}
-        </Notice>
-      )}
+      {recipe && recipe.missing.length > 0 && <RecipeMissing recipe={recipe} lang={lang} />}
+      {taught && <TaughtNotice taught={taught} lang={lang} />}
       {picking?.step === 'waiting' ? (
         <Notice tone="info">
           <p data-testid="picking">
@@ -244,5 +210,49 @@ export function TeachSite({ lang }: { lang: Lang }) {
       )}
       {picking?.step === 'failed' && <Notice tone="warning">{tr(lang, picking.message)}</Notice>}
     </div>
+  );
+}
+
+/** The site's recipe did not find some of what it was taught on this page. */
+function RecipeMissing({ recipe, lang }: { recipe: RecipeNotice; lang: Lang }) {
+  return (
+    <Notice tone="warning" className="break-words">
+      <span data-testid="recipe-missing">
+        {recipe.found.length
+          ? tr(lang, {
+              pt: `A receita deste site não encontrou ${fieldList('pt', recipe.missing)} nesta página; o resto veio da receita.`,
+              en: `This site's recipe did not find ${fieldList('en', recipe.missing)} on this page; the rest came from the recipe.`,
+            })
+          : tr(lang, {
+              pt: `A receita deste site não encontrou ${fieldList('pt', recipe.missing)}; usando a detecção automática.`,
+              en: `This site's recipe did not find ${fieldList('en', recipe.missing)}; using automatic detection.`,
+            })}
+      </span>
+    </Notice>
+  );
+}
+
+/** What was just learnt for the site, what the page does not show as written, and the site's permission. */
+function TaughtNotice({ taught, lang }: { taught: Taught; lang: Lang }) {
+  return (
+    <Notice tone={taught.learnt.length ? 'success' : 'warning'}>
+      {taught.learnt.length > 0 && (
+        <p data-testid="recipe-learnt">
+          {tr(lang, {
+            pt: `Aprendido para ${taught.host}: ${fieldList('pt', taught.learnt)}. Nas próximas páginas deste site, a extensão procura nesses lugares.`,
+            en: `Learnt for ${taught.host}: ${fieldList('en', taught.learnt)}. On this site's next pages, the extension looks there.`,
+          })}
+        </p>
+      )}
+      {taught.notFound.length > 0 && (
+        <p data-testid="recipe-not-found">
+          {tr(lang, {
+            pt: `${fieldList('pt', taught.notFound).replace(/^./, (c) => c.toUpperCase())} não aparece escrito assim na página: use "Mostrar na página" para apontar.`,
+            en: `${fieldList('en', taught.notFound).replace(/^./, (c) => c.toUpperCase())} is not written that way on the page: use "Show on the page" to point at it.`,
+          })}
+        </p>
+      )}
+      {taught.grant && taught.learnt.length > 0 && <GrantSite origin={taught.grant} lang={lang} />}
+    </Notice>
   );
 }

@@ -23,7 +23,6 @@ const PENDING: readonly string[] = [
   'components/panel/LookupForm.tsx LookupForm',
   'components/panel/OutcomeNotice.tsx ErrorNotice',
   'components/panel/PeopleOnPage.tsx PeopleOnPage',
-  'components/panel/TeachSite.tsx TeachSite',
   // The worker's factories that hold the money logic, split one at a time behind their own tests.
   'lib/api/client.ts createApiClient',
   'lib/background/batch.ts createBatchService',
