@@ -8,6 +8,7 @@ import { BatchLink } from './BatchLink';
 import { fromChunk } from './chunk';
 import { usePanel } from './context';
 import type { Lang } from '@/lib/model';
+import type { FormOrigin } from '@/lib/panel/slices/types';
 
 // The offer to keep reading a site waits for the browser's answer about its grant: its code comes meanwhile.
 const KeepSite = fromChunk(() => import('./KeepSite').then((m) => m.KeepSite));
@@ -89,41 +90,14 @@ export function PeopleOnPage({ lang }: { lang: Lang }) {
       )}
 
       {detection.status === 'done' && detection.candidates.length > 0 && (
-        <>
-          {detection.candidates.length > 1 && (
-            <p className="text-sm">
-              {tr(lang, {
-                pt: `${detection.candidates.length} pessoas detectadas. Escolha quem analisar, ou `,
-                en: `${detection.candidates.length} people detected. Choose whom to analyse, or `,
-              })}
-              <BatchLink data-testid="batch-link">
-                {tr(lang, { pt: 'analise todas em lote', en: 'analyse them all in a batch' })}
-              </BatchLink>
-              .
-            </p>
-          )}
-          <ul
-            aria-label={tr(lang, { pt: 'Pessoas detectadas', en: 'People detected' })}
-            className="flex max-h-80 flex-col gap-1.5 overflow-y-auto"
-          >
-            {detection.candidates.map((c, i) => (
-              <li key={`${i}:${c.primeiro_nome}:${c.ultimo_nome}:${c.empresa}`}>
-                <PersonButton
-                  candidate={c}
-                  selected={origin?.kind === 'candidate' && origin.index === i}
-                  onChoose={() => choose(i)}
-                  lang={lang}
-                />
-              </li>
-            ))}
-          </ul>
-          <KeepSite url={detection.url} lang={lang} />
-          {origin?.kind !== 'manual' && (
-            <Button variant="ghost" size="sm" className="self-start" onClick={manual}>
-              {tr(lang, { pt: 'Preencher outra pessoa', en: 'Enter someone else' })}
-            </Button>
-          )}
-        </>
+        <Candidates
+          candidates={detection.candidates}
+          url={detection.url}
+          origin={origin}
+          choose={choose}
+          manual={manual}
+          lang={lang}
+        />
       )}
 
       {detection.status === 'not_granted' && detection.origin && (
@@ -193,22 +167,82 @@ export function PeopleOnPage({ lang }: { lang: Lang }) {
         </Notice>
       )}
 
-      {origin?.kind === 'pending' && (
-        <Notice
-          tone={origin.read ? 'info' : 'warning'}
-          title={tr(lang, { pt: 'Texto selecionado', en: 'Selected text' })}
-        >
-          <p className="break-words">“{origin.text}”</p>
-          {!origin.read && (
-            <p className="mt-1">
-              {tr(lang, {
-                pt: 'Não reconhecemos um nome e uma empresa nesse texto. Preencha abaixo.',
-                en: 'We could not read a name and a company in this text. Fill in below.',
-              })}
-            </p>
-          )}
-        </Notice>
-      )}
+      {origin?.kind === 'pending' && <SelectedText origin={origin} lang={lang} />}
     </section>
+  );
+}
+
+/** The people the page shows, to choose from (or all of them in a batch), and the way to enter someone else. */
+function Candidates({
+  candidates,
+  url,
+  origin,
+  choose,
+  manual,
+  lang,
+}: {
+  candidates: Candidate[];
+  url: string;
+  origin: FormOrigin | null;
+  choose: (index: number) => void;
+  manual: () => void;
+  lang: Lang;
+}) {
+  return (
+    <>
+      {candidates.length > 1 && (
+        <p className="text-sm">
+          {tr(lang, {
+            pt: `${candidates.length} pessoas detectadas. Escolha quem analisar, ou `,
+            en: `${candidates.length} people detected. Choose whom to analyse, or `,
+          })}
+          <BatchLink data-testid="batch-link">
+            {tr(lang, { pt: 'analise todas em lote', en: 'analyse them all in a batch' })}
+          </BatchLink>
+          .
+        </p>
+      )}
+      <ul
+        aria-label={tr(lang, { pt: 'Pessoas detectadas', en: 'People detected' })}
+        className="flex max-h-80 flex-col gap-1.5 overflow-y-auto"
+      >
+        {candidates.map((c, i) => (
+          <li key={`${i}:${c.primeiro_nome}:${c.ultimo_nome}:${c.empresa}`}>
+            <PersonButton
+              candidate={c}
+              selected={origin?.kind === 'candidate' && origin.index === i}
+              onChoose={() => choose(i)}
+              lang={lang}
+            />
+          </li>
+        ))}
+      </ul>
+      <KeepSite url={url} lang={lang} />
+      {origin?.kind !== 'manual' && (
+        <Button variant="ghost" size="sm" className="self-start" onClick={manual}>
+          {tr(lang, { pt: 'Preencher outra pessoa', en: 'Enter someone else' })}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** The text selected on the page for the context menu, and whether a person could be read in it. */
+function SelectedText({ origin, lang }: { origin: Extract<FormOrigin, { kind: 'pending' }>; lang: Lang }) {
+  return (
+    <Notice
+      tone={origin.read ? 'info' : 'warning'}
+      title={tr(lang, { pt: 'Texto selecionado', en: 'Selected text' })}
+    >
+      <p className="break-words">“{origin.text}”</p>
+      {!origin.read && (
+        <p className="mt-1">
+          {tr(lang, {
+            pt: 'Não reconhecemos um nome e uma empresa nesse texto. Preencha abaixo.',
+            en: 'We could not read a name and a company in this text. Fill in below.',
+          })}
+        </p>
+      )}
+    </Notice>
   );
 }

@@ -22,7 +22,6 @@ const PENDING: readonly string[] = [
   'components/options/PreferencesSection.tsx PreferencesForm',
   'components/panel/LookupForm.tsx LookupForm',
   'components/panel/OutcomeNotice.tsx ErrorNotice',
-  'components/panel/PeopleOnPage.tsx PeopleOnPage',
   // The worker's factories that hold the money logic, split one at a time behind their own tests.
   'lib/api/client.ts createApiClient',
   'lib/background/batch.ts createBatchService',
