@@ -94,58 +94,7 @@ function PreferencesForm({ current, lang }: { current: Settings; lang: Lang }) {
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          label={tr(lang, { pt: 'Idioma da interface', en: 'Interface language' })}
-          options={[
-            {
-              value: 'auto',
-              label: tr(lang, { pt: 'Automático (do navegador)', en: "Automatic (the browser's)" }),
-            },
-            { value: 'pt', label: 'Português (Brasil)' },
-            { value: 'en', label: 'English' },
-          ]}
-          value={draft.language}
-          onChange={(v) => set('language', v)}
-        />
-        <SelectField
-          label={tr(lang, { pt: 'Idioma das análises', en: 'Language of the analyses' })}
-          options={[
-            { value: 'pt', label: 'Português' },
-            { value: 'en', label: 'English' },
-          ]}
-          value={draft.analysisLanguage}
-          onChange={(v) => set('analysisLanguage', v)}
-        />
-        <SelectField
-          label={tr(lang, { pt: 'Profundidade padrão', en: 'Default depth' })}
-          options={[
-            { value: 'quick', label: tr(lang, { pt: 'Rápida (1 crédito)', en: 'Quick (1 credit)' }) },
-            {
-              value: 'complete',
-              label: tr(lang, { pt: 'Completa (2 créditos)', en: 'Complete (2 credits)' }),
-            },
-            { value: 'plus', label: tr(lang, { pt: 'Plus (3 créditos)', en: 'Plus (3 credits)' }) },
-          ]}
-          value={draft.defaultDepth}
-          onChange={(v) => set('defaultDepth', v)}
-        />
-        <SelectField
-          label={tr(lang, { pt: 'Ao clicar no ícone da extensão', en: 'Clicking the extension icon' })}
-          options={[
-            {
-              value: 'popup',
-              label: tr(lang, { pt: 'Mostra o saldo (popup)', en: 'Shows the balance (popup)' }),
-            },
-            {
-              value: 'sidepanel',
-              label: tr(lang, { pt: 'Abre o painel lateral', en: 'Opens the side panel' }),
-            },
-          ]}
-          value={draft.actionOpens}
-          onChange={(v) => set('actionOpens', v)}
-        />
-      </div>
+      <ChoiceFields draft={draft} set={set} lang={lang} />
       <Toggle
         label={tr(lang, { pt: 'Confirmar antes de gastar créditos', en: 'Confirm before spending credits' })}
         description={tr(lang, {
@@ -208,6 +157,72 @@ function PreferencesForm({ current, lang }: { current: Settings; lang: Lang }) {
       )}
       {save.status === 'error' && <Notice tone="danger">{tr(lang, save.error)}</Notice>}
     </form>
+  );
+}
+
+/** The choices from a list: the interface's and the analyses' languages, the default depth, what the icon opens. */
+function ChoiceFields({
+  draft,
+  set,
+  lang,
+}: {
+  draft: Settings;
+  set: <K extends keyof Settings>(field: K, value: Settings[K]) => void;
+  lang: Lang;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField
+        label={tr(lang, { pt: 'Idioma da interface', en: 'Interface language' })}
+        options={[
+          {
+            value: 'auto',
+            label: tr(lang, { pt: 'Automático (do navegador)', en: "Automatic (the browser's)" }),
+          },
+          { value: 'pt', label: 'Português (Brasil)' },
+          { value: 'en', label: 'English' },
+        ]}
+        value={draft.language}
+        onChange={(v) => set('language', v)}
+      />
+      <SelectField
+        label={tr(lang, { pt: 'Idioma das análises', en: 'Language of the analyses' })}
+        options={[
+          { value: 'pt', label: 'Português' },
+          { value: 'en', label: 'English' },
+        ]}
+        value={draft.analysisLanguage}
+        onChange={(v) => set('analysisLanguage', v)}
+      />
+      <SelectField
+        label={tr(lang, { pt: 'Profundidade padrão', en: 'Default depth' })}
+        options={[
+          { value: 'quick', label: tr(lang, { pt: 'Rápida (1 crédito)', en: 'Quick (1 credit)' }) },
+          {
+            value: 'complete',
+            label: tr(lang, { pt: 'Completa (2 créditos)', en: 'Complete (2 credits)' }),
+          },
+          { value: 'plus', label: tr(lang, { pt: 'Plus (3 créditos)', en: 'Plus (3 credits)' }) },
+        ]}
+        value={draft.defaultDepth}
+        onChange={(v) => set('defaultDepth', v)}
+      />
+      <SelectField
+        label={tr(lang, { pt: 'Ao clicar no ícone da extensão', en: 'Clicking the extension icon' })}
+        options={[
+          {
+            value: 'popup',
+            label: tr(lang, { pt: 'Mostra o saldo (popup)', en: 'Shows the balance (popup)' }),
+          },
+          {
+            value: 'sidepanel',
+            label: tr(lang, { pt: 'Abre o painel lateral', en: 'Opens the side panel' }),
+          },
+        ]}
+        value={draft.actionOpens}
+        onChange={(v) => set('actionOpens', v)}
+      />
+    </div>
   );
 }
 

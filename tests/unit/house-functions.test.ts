@@ -19,7 +19,6 @@ const PENDING: readonly string[] = [
   'components/batch/JobView.tsx JobView',
   'components/draft/ReviewPanel.tsx ReviewPanel',
   'components/meeting/MeetingView.tsx MeetingView',
-  'components/options/PreferencesSection.tsx PreferencesForm',
   'components/panel/LookupForm.tsx LookupForm',
   'components/panel/OutcomeNotice.tsx ErrorNotice',
   // The worker's factories that hold the money logic, split one at a time behind their own tests.
