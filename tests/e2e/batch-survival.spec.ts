@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extensionWorker, launchWithExtension } from './browser';
 import { batchRequests, creditsShown, settled, storedRows } from './batch.helpers';
-import { expect, test } from './fixtures';
+import { expect, saveKey, test } from './fixtures';
 import { messenger } from './messages';
 import { setSettings } from './sidepanel.helpers';
 
@@ -21,29 +21,16 @@ const people = (n: number, name: string) =>
     empresa: `Firma ${i % 7}`,
   }));
 
-/** Points the extension of `context` at the sandbox and saves `key` through the real key.set message. */
+/** Points the extension of `context` at the sandbox and saves `key`, in Portuguese. */
 async function useKey(context: BrowserContext, extensionId: string, sandboxUrl: string, key: string) {
   const worker = await extensionWorker(context);
-  await worker.evaluate(async (url) => {
-    const { settings = {} } = await chrome.storage.local.get('settings');
-    await chrome.storage.local.set({
-      settings: {
-        ...settings,
-        environment: 'sandbox',
-        baseUrls: { production: '', development: '', custom: '', sandbox: url },
-        llmBaseUrl: url,
-      },
-    });
-  }, sandboxUrl);
   await setSettings(worker, { language: 'pt' });
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  const reply = await page.evaluate(
-    (k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }),
-    key,
-  );
-  if (!reply?.ok) throw new Error(`key.set failed: ${JSON.stringify(reply)}`);
-  await page.close();
+  const openOptions = async () => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    return page;
+  };
+  await saveKey(worker, openOptions, sandboxUrl, key);
 }
 
 const NO_FAULTS = {

@@ -128,26 +128,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
   useKey: async ({ serviceWorker, sandbox, openPage }, use) => {
-    await use(async (key) => {
-      await serviceWorker.evaluate(async (url) => {
-        const { settings = {} } = await chrome.storage.local.get('settings');
-        await chrome.storage.local.set({
-          settings: {
-            ...settings,
-            environment: 'sandbox',
-            baseUrls: { production: '', development: '', custom: '', sandbox: url },
-            llmBaseUrl: url,
-          },
-        });
-      }, sandbox.url);
-      const page = await openPage('options.html');
-      const reply = await page.evaluate(
-        (k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }),
-        key,
-      );
-      if (!reply?.ok) throw new Error(`key.set failed: ${JSON.stringify(reply)}`);
-      await page.close();
-    });
+    await use((key) => saveKey(serviceWorker, () => openPage('options.html'), sandbox.url, key));
   },
   // eslint-disable-next-line no-empty-pattern
   shot: async ({}, use, testInfo) => {
@@ -161,6 +142,36 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/**
+ * Points the extension whose worker is `worker` at the sandbox and saves `key` through the real key.set message, sent
+ * from an extension page `openOptions` opens.
+ */
+export async function saveKey(
+  worker: Worker,
+  openOptions: () => Promise<Page>,
+  sandboxUrl: string,
+  key: string,
+): Promise<void> {
+  await worker.evaluate(async (url) => {
+    const { settings = {} } = await chrome.storage.local.get('settings');
+    await chrome.storage.local.set({
+      settings: {
+        ...settings,
+        environment: 'sandbox',
+        baseUrls: { production: '', development: '', custom: '', sandbox: url },
+        llmBaseUrl: url,
+      },
+    });
+  }, sandboxUrl);
+  const page = await openOptions();
+  const reply = await page.evaluate(
+    (k) => chrome.runtime.sendMessage({ type: 'key.set', data: { key: k } }),
+    key,
+  );
+  if (!reply?.ok) throw new Error(`key.set failed: ${JSON.stringify(reply)}`);
+  await page.close();
+}
 
 /** Serves `html` at `url` (e.g. https://www.linkedin.com/in/ana) so static content scripts inject as on the real site. */
 export async function servePage(context: BrowserContext, url: string, html: string): Promise<Page> {
