@@ -37,7 +37,8 @@ export const OVERSIZE_KINDS = [
   /**
    * Every answer of the profile API is a 200 whose JSON body runs to `size` bytes, with no declared length, written
    * as fast as the client reads (nothing is charged). `written` (in `GET /__sandbox/oversize`) lists, answer by
-   * answer, how many bytes went out before the body ended or the client hung up.
+   * answer, how many bytes went out before the body ended or the client hung up, and `hung_up` whether the client
+   * closed the connection before the end.
    */
   'endless_body',
 ] as const;
@@ -63,6 +64,8 @@ const DEFAULTS = { size: 1024 * 1024, count: 1, chunk: 1, delay_ms: 0 };
 const armed = new WeakMap<SandboxState, Oversize>();
 /** Bytes each `endless_body` answer sent, in order. */
 const written = new WeakMap<SandboxState, number[]>();
+/** Whether the client hung up on each `endless_body` answer before its end, in the same order. */
+const hungUp = new WeakMap<SandboxState, boolean[]>();
 
 function parse(body: unknown): { ok: true; value: Oversize | null } | { ok: false; message: string } {
   if (!isRecord(body)) return { ok: false, message: 'Envie {kind, size?, count?, chunk?, delay_ms?}' };
@@ -176,7 +179,8 @@ export async function handleOversize(
   }
   if (route === 'GET /__sandbox/oversize') {
     const o = armed.get(state);
-    return (sendJson(res, 200, o ? { ...o, written: written.get(state) ?? [] } : null), true);
+    const answers = { written: written.get(state) ?? [], hung_up: hungUp.get(state) ?? [] };
+    return (sendJson(res, 200, o ? { ...o, ...answers } : null), true);
   }
   if (route === 'POST /__sandbox/oversize') {
     let body: unknown;
@@ -190,6 +194,7 @@ export async function handleOversize(
     if (update.value) armed.set(state, update.value);
     else armed.delete(state);
     written.delete(state);
+    hungUp.delete(state);
     return (sendJson(res, 200, update.value), true);
   }
   const o = armed.get(state);
@@ -263,7 +268,11 @@ export async function handleOversize(
       if (req.path.startsWith('/v1/')) return false;
       const sent = written.get(state) ?? [];
       written.set(state, sent);
+      const closed = hungUp.get(state) ?? [];
+      hungUp.set(state, closed);
       const at = sent.push(0) - 1;
+      closed.push(false);
+      res.once('close', () => (closed[at] = !res.writableFinished));
       await endless(res, o.size, (n) => (sent[at]! += n));
       return true;
     }
