@@ -31,7 +31,7 @@ import { build } from 'esbuild';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { extensionPath } from '../e2e/browser';
 import { panelScripts } from './sidepanel.bench';
-import { openProfileBench } from './profile-bench';
+import { openProfileBench, readyToRun } from './profile-bench';
 import { median, runWhenMain } from './stats';
 
 export const kind = 'browser';
@@ -194,11 +194,7 @@ export async function run(): Promise<string> {
       const p = await openTimed(context, await popupAddress(), 'perfil:balance-shown');
       const w = await openTimed(context, panelUrl, 'panel-ready', true);
       // A lookup from the panel just opened: click → result in the DOM, and the server's own time.
-      await w.page.waitForFunction(
-        () => (document.querySelector('[data-testid=run]') as HTMLButtonElement | null)?.disabled === false,
-        null,
-        { timeout: 20_000 },
-      );
+      await readyToRun(w.page);
       await worker.evaluate(() => performance.clearResourceTimings());
       const span = await clickUntilShown(w.page, '[data-testid=run]', '[data-testid=result]');
       const server = await worker.evaluate(() => {

@@ -63,6 +63,20 @@ export async function keyedAtSandbox(
   return key;
 }
 
+/**
+ * Waits until the panel's "Analisar" can be clicked with its cost on screen, as a seller sees it before clicking:
+ * a click before the cost is shown asks to confirm the price first, and the result would never come.
+ */
+export async function readyToRun(panel: Page): Promise<void> {
+  await panel.waitForFunction(
+    () =>
+      (document.querySelector('[data-testid=run]') as HTMLButtonElement | null)?.disabled === false &&
+      document.querySelector('[data-testid=cost]') !== null,
+    null,
+    { timeout: 20_000 },
+  );
+}
+
 export interface ProfileBench {
   /** The copy of the extension the browser loaded (with floor.html). */
   copy: string;

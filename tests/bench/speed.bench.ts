@@ -28,7 +28,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { extensionPath } from '../e2e/browser';
 import { reactFloorKb } from './felt.bench';
 import { PANEL_FIRST_PAINT_GZ_KB } from './panel-budget';
-import { openProfileBench } from './profile-bench';
+import { openProfileBench, readyToRun } from './profile-bench';
 import { panelScripts } from './sidepanel.bench';
 import { median, runWhenMain } from './stats';
 
@@ -78,9 +78,9 @@ interface PanelSide {
  * Clicks "Analisar" in the panel and waits until the result's first part (the summary card) is in the DOM, then for
  * the rest of the analysis; reads the panel's marks.
  */
-function lookupInPanel(panel: Page): Promise<PanelSide> {
+async function lookupInPanel(panel: Page): Promise<PanelSide> {
   // A string, not a function: the bench's own compiler would wrap named functions in a helper the page lacks.
-  return panel.evaluate(`new Promise((resolve) => {
+  const done = panel.evaluate(`new Promise((resolve) => {
     const abs = (t) => performance.timeOrigin + t;
     const longTasks = [];
     const frames = [];
@@ -136,7 +136,22 @@ function lookupInPanel(panel: Page): Promise<PanelSide> {
     obs.observe(document.body, { childList: true, subtree: true });
     clicked = abs(performance.now());
     document.querySelector('[data-testid=run]').click();
-  })`);
+  })`) as Promise<PanelSide>;
+  // A lookup that never shows its result (an error on screen) ends the bench with what the panel says.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void panel
+        .locator('body')
+        .innerText()
+        .then((text) => reject(new Error(`no result within 30 s; the panel says: ${text.slice(-700)}`)));
+    }, 30_000);
+  });
+  try {
+    return await Promise.race([done, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The worker's side of the last lookup: the response's end, the server's own time, the announce mark (epoch ms). */
@@ -248,11 +263,7 @@ export async function run(): Promise<string> {
       const p = await openTimed(context, await popupAddress(), 'perfil:balance-shown');
       await p.page.close();
       const w = await openTimed(context, panelUrl, 'panel-ready');
-      await w.page.waitForFunction(
-        () => (document.querySelector('[data-testid=run]') as HTMLButtonElement | null)?.disabled === false,
-        null,
-        { timeout: 20_000 },
-      );
+      await readyToRun(w.page);
       await worker.evaluate(() => {
         performance.clearResourceTimings();
         performance.clearMarks('perfil:lookup-announced');
