@@ -22,7 +22,6 @@ const PENDING: readonly string[] = [
   'components/panel/LookupForm.tsx LookupForm',
   'components/panel/OutcomeNotice.tsx ErrorNotice',
   // The worker's factories that hold the money logic, split one at a time behind their own tests.
-  'lib/api/client.ts createApiClient',
   'lib/background/batch.ts createBatchService',
 ];
 
