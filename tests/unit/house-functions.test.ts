@@ -21,10 +21,6 @@ const PENDING: readonly string[] = [
   'components/meeting/MeetingView.tsx MeetingView',
   'components/panel/LookupForm.tsx LookupForm',
   'components/panel/OutcomeNotice.tsx ErrorNotice',
-  // The worker's factories that hold the money logic, split one at a time behind their own tests.
-  'lib/api/client.ts createApiClient',
-  'lib/background/batch.ts createBatchService',
-  'lib/background/lookup.ts createLookupService',
 ];
 
 /** The product's hand-written TypeScript files, as git knows them. */
