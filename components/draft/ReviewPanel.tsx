@@ -65,32 +65,10 @@ function EditList(props: {
   );
 }
 
-/**
- * "Revisar meu texto": the seller's own text (pasted, or taken from the open compose box) reviewed against the
- * person's communication style, with edits applied in one click, then inserted back.
- */
-export function ReviewPanel(props: {
-  entry: HistoryEntry;
-  tabId: number | null;
-  channel: Channel;
-  language: DraftLanguage;
-  model: string;
-}) {
+/** Takes the text of the open compose box, or says in a note why it could not. */
+function useTakeFromMessage(tabId: number | null, onText: (text: string) => void) {
   const send = useSend();
-  const { entry, tabId, channel, language, model } = props;
-  const lang = useLang();
-  const [text, setText] = useState('');
-  // Taken from the compose box: inserting replaces what the seller wrote there (that is what they asked for).
-  const [fromBox, setFromBox] = useState(false);
   const [note, setNote] = useState<Text | null>(null);
-  const [applied, setApplied] = useState<number[]>([]);
-  const answer = useModelStream(REVIEW_PORT, '', entry.id);
-  const ins = useInsert(lang, tabId, { onShorten: setText, testId: 'review-insert-result' });
-  const { streaming, error } = answer;
-  // A review stopped midway is read as far as it came: its edits can be applied.
-  const status = answer.status === 'stopped' || answer.status === 'truncated' ? 'done' : answer.status;
-
-  const review = parseReview(answer.text);
 
   async function take() {
     setNote(null);
@@ -99,8 +77,7 @@ export function ReviewPanel(props: {
     try {
       const r = await send('compose.read', { tabId });
       if (r.ok && r.text?.trim()) {
-        setText(r.text);
-        setFromBox(true);
+        onText(r.text);
       } else if (r.ok) setNote({ pt: 'A mensagem aberta está vazia.', en: 'The open message is empty.' });
       else
         setNote(
@@ -118,6 +95,38 @@ export function ReviewPanel(props: {
       );
     }
   }
+
+  return { note, take };
+}
+
+/**
+ * "Revisar meu texto": the seller's own text (pasted, or taken from the open compose box) reviewed against the
+ * person's communication style, with edits applied in one click, then inserted back.
+ */
+export function ReviewPanel(props: {
+  entry: HistoryEntry;
+  tabId: number | null;
+  channel: Channel;
+  language: DraftLanguage;
+  model: string;
+}) {
+  const { entry, tabId, channel, language, model } = props;
+  const lang = useLang();
+  const [text, setText] = useState('');
+  // Taken from the compose box: inserting replaces what the seller wrote there (that is what they asked for).
+  const [fromBox, setFromBox] = useState(false);
+  const { note, take } = useTakeFromMessage(tabId, (taken) => {
+    setText(taken);
+    setFromBox(true);
+  });
+  const [applied, setApplied] = useState<number[]>([]);
+  const answer = useModelStream(REVIEW_PORT, '', entry.id);
+  const ins = useInsert(lang, tabId, { onShorten: setText, testId: 'review-insert-result' });
+  const { streaming, error } = answer;
+  // A review stopped midway is read as far as it came: its edits can be applied.
+  const status = answer.status === 'stopped' || answer.status === 'truncated' ? 'done' : answer.status;
+
+  const review = parseReview(answer.text);
 
   function start() {
     if (!text.trim() || !model) return;
@@ -190,23 +199,7 @@ export function ReviewPanel(props: {
       )}
       {error && <Notice tone="danger" title={tr(lang, error.message)} />}
       {streaming && !answer.text && <Spinner label={tr(lang, { pt: 'Revisando', en: 'Reviewing' })} />}
-      {(review.verdict || Object.keys(review.aspects).length > 0) && (
-        <div aria-live="polite" className="flex flex-col gap-1 text-sm" data-testid="review-result">
-          {review.verdict && (
-            <p className="font-medium" data-testid="review-verdict">
-              {review.verdict}
-            </p>
-          )}
-          <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-            {REVIEW_ASPECTS.filter((a) => review.aspects[a]).map((a) => (
-              <div key={a} className="contents">
-                <dt className="font-semibold">{tr(lang, ASPECT_LABELS[a])}</dt>
-                <dd>{review.aspects[a]}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      )}
+      <ReviewSummary review={review} lang={lang} />
       {status === 'done' && !review.verdict && review.edits.length === 0 && (
         <Notice tone="warning">
           {tr(lang, {
@@ -243,5 +236,27 @@ export function ReviewPanel(props: {
       )}
       {ins.view(text)}
     </section>
+  );
+}
+
+/** The review's verdict and what it says of each aspect (tone, length, directness, opening). */
+function ReviewSummary({ review, lang }: { review: ReturnType<typeof parseReview>; lang: Lang }) {
+  if (!review.verdict && Object.keys(review.aspects).length === 0) return null;
+  return (
+    <div aria-live="polite" className="flex flex-col gap-1 text-sm" data-testid="review-result">
+      {review.verdict && (
+        <p className="font-medium" data-testid="review-verdict">
+          {review.verdict}
+        </p>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+        {REVIEW_ASPECTS.filter((a) => review.aspects[a]).map((a) => (
+          <div key={a} className="contents">
+            <dt className="font-semibold">{tr(lang, ASPECT_LABELS[a])}</dt>
+            <dd>{review.aspects[a]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

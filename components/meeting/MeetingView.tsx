@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
-import { Badge, Button, Card, Notice, SelectField, Spinner, useStored } from '@/components/ui';
+import { Button, Card, Notice, SelectField, Spinner, useStored } from '@/components/ui';
 import { creditsPerProfile } from '@/lib/batch/model';
 import type { MeetingReading } from '@/lib/extract/meeting-types';
 import { creditsText, tr } from '@/lib/i18n';
-import { selectedInputs, type Row } from '@/lib/meeting/store';
+import { selectedInputs, type MeetingState } from '@/lib/meeting/store';
 import { DEPTH_LABELS } from '@/lib/panel/format';
-import { depths, type Depth, type Lang } from '@/lib/model';
+import { depths, type BatchJob, type BatchPlan, type Depth, type Lang } from '@/lib/model';
 import { credits, meetingBriefs, ownDomains, type Settings } from '@/lib/storage';
 import { MeetingBriefView } from './MeetingBriefView';
 import { useMeeting, useMeetingStore } from './useMeeting';
 import { usePanel } from '@/components/panel/context';
 import { useConfirmSpend } from '@/components/panel/useConfirmSpend';
 import { useWakeWhile } from '@/components/batch/useWake';
+import { LeftOut, NobodyExternal, PeopleCard } from './MeetingPeople';
 
 const SOURCE_LABEL = {
   'google-calendar': 'Google Agenda',
@@ -19,69 +20,6 @@ const SOURCE_LABEL = {
   'gmail-invite': { pt: 'Convite no Gmail', en: 'Invitation in Gmail' },
   'outlook-invite': { pt: 'Convite no Outlook', en: 'Invitation in Outlook' },
 } as const;
-
-const input =
-  'w-full min-w-0 rounded border border-zinc-300 px-1.5 py-1 text-sm dark:border-zinc-600 dark:bg-zinc-900';
-
-function PersonRow({
-  row,
-  lang,
-  onToggle,
-  onEdit,
-}: {
-  row: Row;
-  lang: Lang;
-  onToggle: () => void;
-  onEdit: (patch: Partial<Row['input']>) => void;
-}) {
-  const label = (pt: string, en: string) => `${tr(lang, { pt, en })} (${row.email})`;
-  return (
-    <li
-      className="space-y-1 border-b border-zinc-100 py-2 last:border-0 dark:border-zinc-800"
-      data-testid="meeting-person"
-      data-email={row.email}
-    >
-      <label className="flex items-center gap-2">
-        <input
-          type="checkbox"
-          checked={row.selected}
-          onChange={onToggle}
-          aria-label={label('Incluir', 'Include')}
-        />
-        <span className="font-medium">
-          {`${row.input.primeiro_nome} ${row.input.ultimo_nome}`.trim() ||
-            tr(lang, { pt: 'Sem nome', en: 'No name' })}
-        </span>
-        {row.organizer && <Badge tone="info">{tr(lang, { pt: 'organizador', en: 'organizer' })}</Badge>}
-        {row.optional && <Badge tone="neutral">{tr(lang, { pt: 'opcional', en: 'optional' })}</Badge>}
-        {row.named === 'address' && (
-          <Badge tone="neutral">{tr(lang, { pt: 'nome lido do e-mail', en: 'name from the address' })}</Badge>
-        )}
-      </label>
-      <div className="grid grid-cols-3 gap-1 pl-6">
-        <input
-          className={input}
-          value={row.input.primeiro_nome}
-          aria-label={label('Nome', 'First name')}
-          onChange={(e) => onEdit({ primeiro_nome: e.target.value })}
-        />
-        <input
-          className={input}
-          value={row.input.ultimo_nome}
-          aria-label={label('Sobrenome', 'Last name')}
-          onChange={(e) => onEdit({ ultimo_nome: e.target.value })}
-        />
-        <input
-          className={input}
-          value={row.input.empresa}
-          aria-label={label('Empresa', 'Company')}
-          placeholder={tr(lang, { pt: 'Empresa', en: 'Company' })}
-          onChange={(e) => onEdit({ empresa: e.target.value })}
-        />
-      </div>
-    </li>
-  );
-}
 
 /** Meeting prep: the meeting open on the page, its external people and the one click that prepares them all. */
 export function MeetingView({
@@ -94,7 +32,6 @@ export function MeetingView({
   prefs?: Settings;
 }) {
   const store = useMeetingStore();
-  const detect = usePanel((x) => x.detect);
   // Plus, or a cost at or above the seller's threshold, asks first, as a single lookup does
   const [confirmDialog, confirmSpend] = useConfirmSpend(lang, prefs);
   const domains = useStored(ownDomains);
@@ -114,120 +51,42 @@ export function MeetingView({
 
   const external = s.rows.filter((r) => !r.declined);
   const declined = s.rows.filter((r) => r.declined);
-  const people = (rows: Row[], testId: string) => (
-    <ul data-testid={testId}>
-      {rows.map((r) => (
-        <PersonRow
-          key={r.email}
-          row={r}
-          lang={lang}
-          onToggle={() => s.toggle(r.email)}
-          onEdit={(p) => s.edit(r.email, p)}
-        />
-      ))}
-    </ul>
-  );
   const chosen = selectedInputs(s.rows).length;
-  const left = s.left;
-  const leftText = left
-    ? [
-        left.self && tr(lang, { pt: 'você', en: 'you' }),
-        left.colleagues &&
-          tr(lang, { pt: `${left.colleagues} colega(s)`, en: `${left.colleagues} colleague(s)` }),
-        left.rooms && tr(lang, { pt: `${left.rooms} sala(s)`, en: `${left.rooms} room(s)` }),
-        left.groups &&
-          tr(lang, { pt: `${left.groups} lista(s) ou grupo(s)`, en: `${left.groups} list(s) or group(s)` }),
-      ].filter(Boolean)
-    : [];
   const saved = Object.values(briefs ?? {}).find((b) => b.title === reading.title && b.when === reading.when);
-  const source = SOURCE_LABEL[reading.source];
   const plan = s.plan;
   const busy = s.phase === 'starting' || s.phase === 'running';
   const invalid = plan?.people.filter((p) => p.status === 'invalid') ?? [];
 
   return (
     <section aria-labelledby="meeting-title" className="flex flex-col gap-3" data-testid="meeting">
-      <div>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          {tr(lang, { pt: 'Reunião', en: 'Meeting' })} ·{' '}
-          {typeof source === 'string' ? source : tr(lang, source)}
-        </p>
-        <h2 id="meeting-title" tabIndex={-1} className="text-base font-semibold" data-testid="meeting-title">
-          {reading.title || tr(lang, { pt: 'Reunião sem título', en: 'Untitled meeting' })}
-        </h2>
-        {reading.when && (
-          <p className="text-xs" data-testid="meeting-when">
-            {reading.when}
-          </p>
-        )}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="print:hidden"
-          onClick={() => void detect()}
-          data-testid="meeting-reread"
-        >
-          {tr(lang, { pt: 'Ler a reunião de novo', en: 'Read the meeting again' })}
-        </Button>
-      </div>
-      {saved && (
-        <Notice
-          tone="info"
-          action={
-            <Button size="sm" onClick={() => void s.openBrief(saved)} data-testid="meeting-open-saved">
-              {tr(lang, { pt: 'Abrir resumo salvo', en: 'Open saved brief' })}
-            </Button>
-          }
-        >
-          {tr(lang, {
-            pt: 'Esta reunião já tem um resumo, sem custo para abrir.',
-            en: 'This meeting already has a brief, free to open.',
-          })}
-        </Notice>
-      )}
+      <MeetingHeader reading={reading} lang={lang} />
+      {saved && <SavedBrief lang={lang} onOpen={() => void s.openBrief(saved)} />}
       {external.length === 0 ? (
-        <Notice
-          tone="neutral"
-          title={tr(lang, {
-            pt: 'Nenhum participante externo nesta reunião.',
-            en: 'No external attendees in this meeting.',
-          })}
-        >
-          <span data-testid="meeting-nobody">
-            {tr(lang, {
-              pt: 'Só aparecem você, colegas da sua empresa, salas ou listas. Se algum colega for de fora, ajuste "Domínios da minha empresa" nas opções.',
-              en: 'Only you, colleagues from your company, rooms or lists are on it. If a colleague is external, adjust "My company domains" in the options.',
-            })}
-          </span>
-        </Notice>
+        <NobodyExternal lang={lang} />
       ) : (
-        <Card className="p-3">
-          <h3 className="text-sm font-semibold">
-            {tr(lang, {
-              pt: `Participantes externos (${external.length})`,
-              en: `External attendees (${external.length})`,
-            })}
-          </h3>
-          {people(external, 'meeting-external')}
-        </Card>
+        <PeopleCard
+          title={tr(lang, {
+            pt: `Participantes externos (${external.length})`,
+            en: `External attendees (${external.length})`,
+          })}
+          rows={external}
+          testId="meeting-external"
+          lang={lang}
+          onToggle={s.toggle}
+          onEdit={s.edit}
+        />
       )}
       {declined.length > 0 && (
-        <Card className="p-3">
-          <h3 className="text-sm font-semibold">{tr(lang, { pt: 'Recusaram o convite', en: 'Declined' })}</h3>
-          {people(declined, 'meeting-declined')}
-        </Card>
+        <PeopleCard
+          title={tr(lang, { pt: 'Recusaram o convite', en: 'Declined' })}
+          rows={declined}
+          testId="meeting-declined"
+          lang={lang}
+          onToggle={s.toggle}
+          onEdit={s.edit}
+        />
       )}
-      {(leftText.length > 0 || reading.unlisted > 0) && (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="meeting-left">
-          {leftText.length > 0 &&
-            `${tr(lang, { pt: 'Deixados de fora', en: 'Left out' })}: ${leftText.join(', ')}. `}
-          {reading.unlisted > 0 &&
-            tr(lang, {
-              pt: `${reading.unlisted} convidado(s) não aparecem na página: abra a lista completa de convidados e leia de novo.`,
-              en: `${reading.unlisted} guest(s) are not shown on the page: open the full guest list and read again.`,
-            })}
-        </p>
-      )}
+      <LeftOut left={s.left} unlisted={reading.unlisted} lang={lang} />
       {s.rows.length > 0 && (
         <Card className="flex flex-col gap-2 p-3">
           <SelectField
@@ -240,50 +99,15 @@ export function MeetingView({
             onChange={(d) => s.setDepth(d)}
             data-testid="meeting-depth"
           />
-          <div className="text-sm" aria-live="polite" data-testid="meeting-plan">
-            {chosen === 0 &&
-              tr(lang, { pt: 'Escolha ao menos uma pessoa.', en: 'Choose at least one person.' })}
-            {chosen > 0 && s.planning && !plan && (
-              <Spinner label={tr(lang, { pt: 'Calculando o custo…', en: 'Working out the cost…' })} />
-            )}
-            {chosen > 0 && plan && (
-              <>
-                <p data-testid="meeting-cost">
-                  {tr(lang, {
-                    pt: `${plan.toSend} nova(s) análise(s): ${creditsText(lang, plan.cost)}`,
-                    en: `${plan.toSend} new analysis(es): ${creditsText(lang, plan.cost)}`,
-                  })}
-                  {plan.cached > 0 &&
-                    tr(lang, {
-                      pt: ` · ${plan.cached} do histórico (0 créditos)`,
-                      en: ` · ${plan.cached} from history (0 credits)`,
-                    })}
-                </p>
-                {plan.balance !== null && (
-                  <p className="text-xs" data-testid="meeting-balance">
-                    {tr(lang, { pt: 'Saldo', en: 'Balance' })}: {creditsText(lang, plan.balance)} →{' '}
-                    {creditsText(lang, Math.max(0, plan.balance - plan.cost))}
-                  </p>
-                )}
-                {invalid.length > 0 && (
-                  <Notice tone="warning">
-                    {invalid
-                      .map((p) => `${p.input.primeiro_nome || p.input.empresa || '?'}: ${p.reason}`)
-                      .join(' · ')}
-                  </Notice>
-                )}
-                {plan.short && (
-                  <Notice tone="danger">
-                    {tr(lang, {
-                      pt: `O saldo (${creditsText(lang, plan.balance ?? balance ?? 0)}) não cobre ${creditsText(lang, plan.cost)}. Tire alguém da lista, escolha um nível mais barato ou compre créditos.`,
-                      en: `The balance (${creditsText(lang, plan.balance ?? balance ?? 0)}) does not cover ${creditsText(lang, plan.cost)}. Remove someone, choose a cheaper level or buy credits.`,
-                    })}
-                  </Notice>
-                )}
-              </>
-            )}
-            {s.planError && <Notice tone="danger">{tr(lang, s.planError.message)}</Notice>}
-          </div>
+          <PlanSummary
+            plan={plan}
+            chosen={chosen}
+            planning={s.planning}
+            planError={s.planError}
+            invalid={invalid}
+            balance={balance}
+            lang={lang}
+          />
           {s.error && (
             <Notice tone="danger" title={tr(lang, { pt: 'Nada foi preparado', en: 'Nothing was prepared' })}>
               {tr(lang, s.error.message)}
@@ -316,14 +140,7 @@ export function MeetingView({
                   })
                 : tr(lang, { pt: 'Preparar reunião', en: 'Prepare meeting' })}
           </Button>
-          {busy && s.job && (
-            <p className="text-xs" aria-live="polite" data-testid="meeting-progress">
-              {tr(lang, {
-                pt: `${s.job.rows.filter((r) => r.status === 'done' || r.status === 'cached').length} de ${s.job.rows.length} prontos`,
-                en: `${s.job.rows.filter((r) => r.status === 'done' || r.status === 'cached').length} of ${s.job.rows.length} ready`,
-              })}
-            </p>
-          )}
+          {busy && s.job && <PrepareProgress job={s.job} lang={lang} />}
           {confirmDialog}
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             {tr(lang, {
@@ -334,5 +151,130 @@ export function MeetingView({
         </Card>
       )}
     </section>
+  );
+}
+
+/** How many of the chosen people are ready while the meeting is being prepared. */
+function PrepareProgress({ job, lang }: { job: BatchJob; lang: Lang }) {
+  const ready = job.rows.filter((r) => r.status === 'done' || r.status === 'cached').length;
+  return (
+    <p className="text-xs" aria-live="polite" data-testid="meeting-progress">
+      {tr(lang, { pt: `${ready} de ${job.rows.length} prontos`, en: `${ready} of ${job.rows.length} ready` })}
+    </p>
+  );
+}
+
+/** The meeting's source, title and time, and the button that reads it again. */
+function MeetingHeader({ reading, lang }: { reading: MeetingReading; lang: Lang }) {
+  const detect = usePanel((x) => x.detect);
+  const source = SOURCE_LABEL[reading.source];
+  return (
+    <div>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        {tr(lang, { pt: 'Reunião', en: 'Meeting' })} ·{' '}
+        {typeof source === 'string' ? source : tr(lang, source)}
+      </p>
+      <h2 id="meeting-title" tabIndex={-1} className="text-base font-semibold" data-testid="meeting-title">
+        {reading.title || tr(lang, { pt: 'Reunião sem título', en: 'Untitled meeting' })}
+      </h2>
+      {reading.when && (
+        <p className="text-xs" data-testid="meeting-when">
+          {reading.when}
+        </p>
+      )}
+      <Button
+        size="sm"
+        variant="ghost"
+        className="print:hidden"
+        onClick={() => void detect()}
+        data-testid="meeting-reread"
+      >
+        {tr(lang, { pt: 'Ler a reunião de novo', en: 'Read the meeting again' })}
+      </Button>
+    </div>
+  );
+}
+
+/** The meeting already has a brief: it opens at no cost. */
+function SavedBrief({ lang, onOpen }: { lang: Lang; onOpen: () => void }) {
+  return (
+    <Notice
+      tone="info"
+      action={
+        <Button size="sm" onClick={onOpen} data-testid="meeting-open-saved">
+          {tr(lang, { pt: 'Abrir resumo salvo', en: 'Open saved brief' })}
+        </Button>
+      }
+    >
+      {tr(lang, {
+        pt: 'Esta reunião já tem um resumo, sem custo para abrir.',
+        en: 'This meeting already has a brief, free to open.',
+      })}
+    </Notice>
+  );
+}
+
+/** What preparing costs: the new analyses and those from history, the balance after, and what stands in the way. */
+function PlanSummary({
+  plan,
+  chosen,
+  planning,
+  planError,
+  invalid,
+  balance,
+  lang,
+}: {
+  plan: BatchPlan | null;
+  chosen: number;
+  planning: boolean;
+  planError: MeetingState['planError'];
+  invalid: BatchPlan['people'];
+  balance: number | null;
+  lang: Lang;
+}) {
+  return (
+    <div className="text-sm" aria-live="polite" data-testid="meeting-plan">
+      {chosen === 0 && tr(lang, { pt: 'Escolha ao menos uma pessoa.', en: 'Choose at least one person.' })}
+      {chosen > 0 && planning && !plan && (
+        <Spinner label={tr(lang, { pt: 'Calculando o custo…', en: 'Working out the cost…' })} />
+      )}
+      {chosen > 0 && plan && (
+        <>
+          <p data-testid="meeting-cost">
+            {tr(lang, {
+              pt: `${plan.toSend} nova(s) análise(s): ${creditsText(lang, plan.cost)}`,
+              en: `${plan.toSend} new analysis(es): ${creditsText(lang, plan.cost)}`,
+            })}
+            {plan.cached > 0 &&
+              tr(lang, {
+                pt: ` · ${plan.cached} do histórico (0 créditos)`,
+                en: ` · ${plan.cached} from history (0 credits)`,
+              })}
+          </p>
+          {plan.balance !== null && (
+            <p className="text-xs" data-testid="meeting-balance">
+              {tr(lang, { pt: 'Saldo', en: 'Balance' })}: {creditsText(lang, plan.balance)} →{' '}
+              {creditsText(lang, Math.max(0, plan.balance - plan.cost))}
+            </p>
+          )}
+          {invalid.length > 0 && (
+            <Notice tone="warning">
+              {invalid
+                .map((p) => `${p.input.primeiro_nome || p.input.empresa || '?'}: ${p.reason}`)
+                .join(' · ')}
+            </Notice>
+          )}
+          {plan.short && (
+            <Notice tone="danger">
+              {tr(lang, {
+                pt: `O saldo (${creditsText(lang, plan.balance ?? balance ?? 0)}) não cobre ${creditsText(lang, plan.cost)}. Tire alguém da lista, escolha um nível mais barato ou compre créditos.`,
+                en: `The balance (${creditsText(lang, plan.balance ?? balance ?? 0)}) does not cover ${creditsText(lang, plan.cost)}. Remove someone, choose a cheaper level or buy credits.`,
+              })}
+            </Notice>
+          )}
+        </>
+      )}
+      {planError && <Notice tone="danger">{tr(lang, planError.message)}</Notice>}
+    </div>
   );
 }

@@ -127,73 +127,17 @@ function CostSummary({
   );
 }
 
-/** The exact fields that will be sent, the depth and language, the cost, and the one button that spends. */
-export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | undefined }) {
+/** The fields that will be sent: first and last name, company and the additional context. */
+function PersonFields({ lang }: { lang: Lang }) {
   const draft = usePanel((s) => s.draft);
-  const analysisLang = usePanel((s) => s.lang);
-  const refresh = usePanel((s) => s.refresh);
-  const quote = usePanel((s) => s.quotes[s.depth]);
-  const quoting = usePanel((s) => s.quoting);
-  const quoteError = usePanel((s) => s.quoteError);
-  const starting = usePanel((s) => s.starting);
   const edit = usePanel((s) => s.edit);
-  const setLang = usePanel((s) => s.setLang);
-  const setRefresh = usePanel((s) => s.setRefresh);
-  const prepare = usePanel((s) => s.prepare);
-  const runRequest = usePanel((s) => s.runRequest);
-  const key = useStored(keyStatus);
-  // The stored balance is live (every charge updates it); the quote's is from when it was asked.
-  const balance = useStored(credits)?.balance ?? quote?.balance ?? null;
-  const [dialog, spend] = useConfirmSpend(lang, prefs);
-  const headingId = useId();
-  const langName = useId();
-
-  const input = inputOf(draft);
-  const cost = quote ? costOf(quote, refresh) : null;
-  const blocked = quote?.unavailable && cost !== 0;
   const field = (key: keyof Draft) => ({
     name: key,
     value: draft[key],
     onChange: (e: { target: { value: string } }) => edit({ [key]: e.target.value }),
   });
-
-  // Click and Enter alike: the price that goes is the fresh quote's for what the form holds now; when a re-quote is
-  // pending, it is waited for, and a price other than the one on the button is confirmed first.
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // What the button showed (this render's price): a fresh quote that differs is confirmed first.
-    const shown = quote && !blocked ? cost : null;
-    const ready = await prepare();
-    if (!ready) return;
-    const { input: sent, depth: chosen } = ready.request;
-    spend({
-      depth: chosen,
-      cost: ready.cost,
-      balance,
-      who: `${personName(sent)} (${sent.empresa})`,
-      shown,
-      go: () => void runRequest(ready.request, ready.quote),
-    });
-  };
-
   return (
-    <form
-      onSubmit={(e) => void submit(e)}
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3"
-      data-testid="lookup-form"
-    >
-      <div>
-        <h2 id={headingId} tabIndex={-1} className="text-sm font-semibold">
-          {tr(lang, { pt: 'O que será enviado', en: 'What will be sent' })}
-        </h2>
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          {tr(lang, {
-            pt: 'Só estes campos saem do navegador. Confira e corrija antes de analisar.',
-            en: 'Only these fields leave the browser. Check and fix them before analysing.',
-          })}
-        </p>
-      </div>
+    <>
       <div className="grid grid-cols-2 gap-2">
         <TextField
           label={tr(lang, { pt: 'Primeiro nome *', en: 'First name *' })}
@@ -233,51 +177,127 @@ export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | unde
           />
         )}
       </Field>
+    </>
+  );
+}
+
+/** The language the analysis is written in. */
+function AnalysisLanguage({ lang }: { lang: Lang }) {
+  const analysisLang = usePanel((s) => s.lang);
+  const setLang = usePanel((s) => s.setLang);
+  const langName = useId();
+  return (
+    <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+      <legend className="mb-1 text-sm font-medium">
+        {tr(lang, { pt: 'Idioma da análise', en: 'Analysis language' })}
+      </legend>
+      {LANGS.map((l) => (
+        <label key={l.value} className="flex items-center gap-1.5 text-sm">
+          <input
+            type="radio"
+            name={langName}
+            value={l.value}
+            checked={analysisLang === l.value}
+            onChange={() => setLang(l.value)}
+            className="accent-indigo-700 dark:accent-indigo-400"
+          />
+          {l.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The person is already in the history: it opens at no cost, unless the seller asks for a fresh analysis. */
+function CachedNote({ createdAt, price, lang }: { createdAt: number; price: number; lang: Lang }) {
+  const refresh = usePanel((s) => s.refresh);
+  const setRefresh = usePanel((s) => s.setRefresh);
+  return (
+    <Notice tone="success" title={tr(lang, { pt: 'Já está no histórico', en: 'Already in your history' })}>
+      <p data-testid="cached-note">
+        {tr(lang, {
+          pt: `Analisada em ${formatDate('pt', createdAt)}: abre do histórico por 0 créditos.`,
+          en: `Analysed on ${formatDate('en', createdAt)}: opens from history at 0 credits.`,
+        })}
+      </p>
+      <div className="mt-2">
+        <Toggle
+          label={tr(lang, {
+            pt: `Atualizar mesmo assim (${creditsText('pt', price)})`,
+            en: `Refresh anyway (${creditsText('en', price)})`,
+          })}
+          checked={refresh}
+          onChange={setRefresh}
+        />
+      </div>
+    </Notice>
+  );
+}
+
+/** The exact fields that will be sent, the depth and language, the cost, and the one button that spends. */
+export function LookupForm({ lang, prefs }: { lang: Lang; prefs: Settings | undefined }) {
+  const draft = usePanel((s) => s.draft);
+  const refresh = usePanel((s) => s.refresh);
+  const quote = usePanel((s) => s.quotes[s.depth]);
+  const quoting = usePanel((s) => s.quoting);
+  const quoteError = usePanel((s) => s.quoteError);
+  const starting = usePanel((s) => s.starting);
+  const prepare = usePanel((s) => s.prepare);
+  const runRequest = usePanel((s) => s.runRequest);
+  const key = useStored(keyStatus);
+  // The stored balance is live (every charge updates it); the quote's is from when it was asked.
+  const balance = useStored(credits)?.balance ?? quote?.balance ?? null;
+  const [dialog, spend] = useConfirmSpend(lang, prefs);
+  const headingId = useId();
+
+  const input = inputOf(draft);
+  const cost = quote ? costOf(quote, refresh) : null;
+  const blocked = quote?.unavailable && cost !== 0;
+
+  // Click and Enter alike: the price that goes is the fresh quote's for what the form holds now; when a re-quote is
+  // pending, it is waited for, and a price other than the one on the button is confirmed first.
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // What the button showed (this render's price): a fresh quote that differs is confirmed first.
+    const shown = quote && !blocked ? cost : null;
+    const ready = await prepare();
+    if (!ready) return;
+    const { input: sent, depth: chosen } = ready.request;
+    spend({
+      depth: chosen,
+      cost: ready.cost,
+      balance,
+      who: `${personName(sent)} (${sent.empresa})`,
+      shown,
+      go: () => void runRequest(ready.request, ready.quote),
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3"
+      data-testid="lookup-form"
+    >
+      <div>
+        <h2 id={headingId} tabIndex={-1} className="text-sm font-semibold">
+          {tr(lang, { pt: 'O que será enviado', en: 'What will be sent' })}
+        </h2>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {tr(lang, {
+            pt: 'Só estes campos saem do navegador. Confira e corrija antes de analisar.',
+            en: 'Only these fields leave the browser. Check and fix them before analysing.',
+          })}
+        </p>
+      </div>
+      <PersonFields lang={lang} />
 
       <DepthPicker lang={lang} />
 
-      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <legend className="mb-1 text-sm font-medium">
-          {tr(lang, { pt: 'Idioma da análise', en: 'Analysis language' })}
-        </legend>
-        {LANGS.map((l) => (
-          <label key={l.value} className="flex items-center gap-1.5 text-sm">
-            <input
-              type="radio"
-              name={langName}
-              value={l.value}
-              checked={analysisLang === l.value}
-              onChange={() => setLang(l.value)}
-              className="accent-indigo-700 dark:accent-indigo-400"
-            />
-            {l.label}
-          </label>
-        ))}
-      </fieldset>
+      <AnalysisLanguage lang={lang} />
 
-      {quote?.cached && (
-        <Notice
-          tone="success"
-          title={tr(lang, { pt: 'Já está no histórico', en: 'Already in your history' })}
-        >
-          <p data-testid="cached-note">
-            {tr(lang, {
-              pt: `Analisada em ${formatDate('pt', quote.cached.createdAt)}: abre do histórico por 0 créditos.`,
-              en: `Analysed on ${formatDate('en', quote.cached.createdAt)}: opens from history at 0 credits.`,
-            })}
-          </p>
-          <div className="mt-2">
-            <Toggle
-              label={tr(lang, {
-                pt: `Atualizar mesmo assim (${creditsText('pt', quote.credits)})`,
-                en: `Refresh anyway (${creditsText('en', quote.credits)})`,
-              })}
-              checked={refresh}
-              onChange={setRefresh}
-            />
-          </div>
-        </Notice>
-      )}
+      {quote?.cached && <CachedNote createdAt={quote.cached.createdAt} price={quote.credits} lang={lang} />}
 
       {quote && <CostSummary quote={quote} refresh={refresh} balance={balance} lang={lang} />}
       {!input && (

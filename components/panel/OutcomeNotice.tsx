@@ -1,16 +1,23 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Notice, useAction, useStored } from '@/components/ui';
 import { openExtensionPage, openUpgrade } from '@/components/credits';
-import { tierLabel } from '@/lib/api/key-format';
 import type { ApiError } from '@/lib/api/errors';
-import { creditsText, formatDate, tr } from '@/lib/i18n';
-import { personName, tipsBeyond } from '@/lib/panel/format';
+import { creditsText, tr } from '@/lib/i18n';
+import { personName } from '@/lib/panel/format';
 import type { Outcome } from '@/lib/panel/store';
 import { credits } from '@/lib/storage';
 import { usePanel, useSend } from './context';
 import { focusContextField } from './LookupForm';
 import { type Lang, type LookupRequest } from '@/lib/model';
 import { LostLookupText, useLostLookup } from '@/components/batch/LostLookup';
+import {
+  BalanceDetails,
+  ChargeWarning,
+  Countdown,
+  NotFoundDetails,
+  RequiredTier,
+  Searched,
+} from './ErrorDetails';
 
 /** Fetches the balance from the service, for "check your credits before trying again". */
 function CheckCredits({ lang }: { lang: Lang }) {
@@ -40,40 +47,33 @@ function CheckCredits({ lang }: { lang: Lang }) {
   );
 }
 
-function Searched({ request, error, lang }: { request: LookupRequest; error: ApiError; lang: Lang }) {
-  const s = error.details?.searched ?? request.input;
-  const parts = [personName(s), s.empresa, s.contexto_adicional].filter(Boolean);
+/** Opens the options at the API key. */
+function OptionsButton({ primary, lang }: { primary?: boolean; lang: Lang }) {
   return (
-    <p className="mt-1" data-testid="searched">
-      <span className="font-medium">{tr(lang, { pt: 'Buscamos: ', en: 'We searched for: ' })}</span>
-      {parts.join(' · ')}
-    </p>
+    <Button
+      size="sm"
+      variant={primary ? 'primary' : undefined}
+      onClick={() => void openExtensionPage('options.html#chave')}
+    >
+      {tr(lang, { pt: 'Abrir opções', en: 'Open options' })}
+    </Button>
   );
 }
 
-/** Beyond the message itself, which already asks to check the spelling. */
-export const TIPS_NOT_FOUND = {
-  pt: [
-    'Use o nome da empresa como aparece no perfil profissional.',
-    'Acrescente o sobrenome ou um contexto (cargo, cidade, área).',
-  ],
-  en: [
-    'Use the company name as it appears on the professional profile.',
-    'Add the last name or some context (role, city, area).',
-  ],
-};
-
-function Countdown({ at, lang }: { at: number; lang: Lang }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.ceil((at - now) / 1000));
+/** Opens the plans page, or the upgrade address the service gave. */
+function UpgradeButton({
+  url,
+  testId,
+  children,
+}: {
+  url: string | undefined;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
-    <p className="mt-1 font-medium tabular-nums" data-testid="countdown">
-      {tr(lang, { pt: `Tentando de novo em ${left} s…`, en: `Trying again in ${left} s…` })}
-    </p>
+    <Button size="sm" variant="primary" onClick={() => void openUpgrade(url)} data-testid={testId}>
+      {children}
+    </Button>
   );
 }
 
@@ -121,28 +121,7 @@ function ErrorNotice({
         error.code === 'NOT_FOUND'
           ? tr(lang, { pt: 'Pessoa não encontrada', en: 'Person not found' })
           : tr(lang, { pt: 'Poucos dados públicos', en: 'Too little public data' });
-      const tips = tipsBeyond(
-        tr(lang, error.message),
-        d.suggestions?.length ? d.suggestions : TIPS_NOT_FOUND[lang],
-      );
-      body = (
-        <>
-          <Searched request={request} error={error} lang={lang} />
-          {d.validationIssues && d.validationIssues.length > 0 && (
-            <ul className="ml-4 mt-1 list-disc text-xs">
-              {d.validationIssues.map((v, i) => (
-                <li key={i}>{v}</li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-1 font-medium">{tr(lang, { pt: 'O que tentar:', en: 'What to try:' })}</p>
-          <ul className="ml-4 list-disc" data-testid="suggestions">
-            {tips.map((t, i) => (
-              <li key={i}>{t}</li>
-            ))}
-          </ul>
-        </>
-      );
+      body = <NotFoundDetails request={request} error={error} lang={lang} />;
       actions = (
         <Button size="sm" onClick={focusContextField}>
           {tr(lang, { pt: 'Editar e tentar de novo', en: 'Edit and try again' })}
@@ -154,59 +133,22 @@ function ErrorNotice({
     case 'BATCH_INSUFFICIENT_CREDITS': {
       title = tr(lang, { pt: 'Créditos insuficientes', en: 'Not enough credits' });
       const balance = d.balance ?? d.creditsAvailable ?? stored?.balance ?? null;
-      body = (
-        <>
-          {balance !== null && (
-            <p className="mt-1 font-medium" data-testid="error-balance">
-              {tr(lang, { pt: 'Saldo: ', en: 'Balance: ' })}
-              {creditsText(lang, balance)}
-            </p>
-          )}
-          {d.renewalDate && (
-            <p>
-              {tr(lang, { pt: 'Renovação em ', en: 'Renews on ' })}
-              {formatDate(lang, d.renewalDate)}
-            </p>
-          )}
-        </>
-      );
+      body = <BalanceDetails balance={balance} renewalDate={d.renewalDate} lang={lang} />;
       actions = (
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={() => void openUpgrade(d.upgradeUrl)}
-          data-testid="buy-credits"
-        >
+        <UpgradeButton url={d.upgradeUrl} testId="buy-credits">
           {tr(lang, { pt: 'Comprar créditos', en: 'Buy credits' })}
-        </Button>
+        </UpgradeButton>
       );
       break;
     }
     case 'ACCESS_DENIED':
       tone = 'warning';
       title = tr(lang, { pt: 'Fora do seu plano', en: 'Not in your plan' });
-      body = d.requiredTier && (
-        <p className="mt-1 font-medium" data-testid="required-tier">
-          {tr(lang, {
-            pt: `É preciso o plano ${tierLabel(d.requiredTier)}`,
-            en: `It needs the ${tierLabel(d.requiredTier)} plan`,
-          })}
-          {d.currentTier &&
-            tr(lang, {
-              pt: `; o seu é ${tierLabel(d.currentTier)}.`,
-              en: `; yours is ${tierLabel(d.currentTier)}.`,
-            })}
-        </p>
-      );
+      body = d.requiredTier && <RequiredTier required={d.requiredTier} current={d.currentTier} lang={lang} />;
       actions = (
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={() => void openUpgrade(d.upgradeUrl)}
-          data-testid="upgrade"
-        >
+        <UpgradeButton url={d.upgradeUrl} testId="upgrade">
           {tr(lang, { pt: 'Ver planos e fazer upgrade', en: 'See plans and upgrade' })}
-        </Button>
+        </UpgradeButton>
       );
       break;
     case 'RATE_LIMITED':
@@ -226,11 +168,7 @@ function ErrorNotice({
     case 'INVALID_API_KEY':
     case 'FORBIDDEN':
       title = tr(lang, { pt: 'Problema com a chave de API', en: 'API key problem' });
-      actions = (
-        <Button size="sm" variant="primary" onClick={() => void openExtensionPage('options.html#chave')}>
-          {tr(lang, { pt: 'Abrir opções', en: 'Open options' })}
-        </Button>
-      );
+      actions = <OptionsButton primary lang={lang} />;
       break;
     case 'PLAN_SUSPENDED':
       title = tr(lang, { pt: 'Plano suspenso', en: 'Plan suspended' });
@@ -252,23 +190,12 @@ function ErrorNotice({
       break;
     case 'REDIRECTED':
       title = tr(lang, { pt: 'Redirecionamento recusado', en: 'Redirect refused' });
-      actions = (
-        <Button size="sm" onClick={() => void openExtensionPage('options.html#chave')}>
-          {tr(lang, { pt: 'Abrir opções', en: 'Open options' })}
-        </Button>
-      );
+      actions = <OptionsButton lang={lang} />;
       break;
     default:
       if (error.charged === 'unknown') {
         title = tr(lang, { pt: 'Sem resposta do serviço', en: 'No answer from the service' });
-        body = (
-          <p className="mt-1 font-medium" data-testid="charge-warning">
-            {tr(lang, {
-              pt: 'Atenção: tentar de novo envia uma nova consulta, que também será cobrada se chegar ao serviço.',
-              en: 'Note: trying again sends a new request, which is charged too if it reaches the service.',
-            })}
-          </p>
-        );
+        body = <ChargeWarning lang={lang} />;
         actions = (
           <>
             {retry(tr(lang, { pt: 'Tentar de novo (pode cobrar)', en: 'Try again (may charge)' }))}

@@ -5,7 +5,7 @@ import { classText } from '@/components/batch/text';
 import { stakeholderText } from '@/lib/analysis/stakeholder';
 import { toServiceStatus } from '@/lib/background/info';
 import { quoteAnswerText, tipsBeyond } from '@/lib/panel/format';
-import { TIPS_NOT_FOUND } from '@/components/panel/OutcomeNotice';
+import { TIPS_NOT_FOUND } from '@/components/panel/ErrorDetails';
 import { makeApiError } from '@/lib/api/errors';
 
 describe('chargedText', () => {
