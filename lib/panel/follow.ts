@@ -59,9 +59,17 @@ export function followTabs(
       detectIn(SETTLE_MS);
     } else if (change.status === 'complete') detectIn(0);
   };
-  const unwatchPage = pageChanged.watch((p) => {
+  const onPageNotice = (p: { tabId: number } | null) => {
     if (p && isOurs(p.tabId)) detectIn(0);
-  });
+  };
+  const since = Date.now();
+  const unwatchPage = pageChanged.watch(onPageNotice);
+  // The watch starts once the storage chunk is in: a notice written before that (a LinkedIn profile's fuller reading
+  // right after its quick answer) is read back, when it came since the panel began following.
+  void pageChanged
+    .get()
+    .then((p) => p && p.at >= since && onPageNotice(p))
+    .catch(() => undefined);
 
   browser.tabs.onUpdated.addListener(onUpdated);
   if (pinnedTabId === undefined) browser.tabs.onActivated.addListener(onActivated);

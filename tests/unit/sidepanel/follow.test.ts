@@ -87,6 +87,22 @@ describe('followTabs', () => {
     stop();
   });
 
+  it('a notice written before its watch started (the fuller reading right after a quick answer) is not lost', async () => {
+    // written as the panel began following, before the watch was in; an older notice is another panel's past
+    await pageChanged.set({ tabId: 5, url: 'https://www.linkedin.com/in/y', at: Date.now() - 1 });
+    const old = recorder();
+    const stopOld = followTabs(old.get, { pinnedTabId: 5 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(old.calls).toEqual(['follow 5']);
+    stopOld();
+    await pageChanged.set({ tabId: 5, url: 'https://www.linkedin.com/in/y', at: Date.now() });
+    const r = recorder();
+    const stop = followTabs(r.get, { pinnedTabId: 5 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(r.calls).toEqual(['follow 5', 'detect']);
+    stop();
+  });
+
   it('detects after a navigation even when no "complete" or notice comes', async () => {
     const r = recorder();
     const stop = followTabs(r.get, { pinnedTabId: 5 });
