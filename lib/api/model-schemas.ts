@@ -56,34 +56,23 @@ const usageSchema = looseLater(() => ({
   total_tokens: num(),
 }));
 
-export const chatCompletionSchema = looseLater(() => ({
+/** A chat answer, whole or one streamed chunk: the same head, and choices whose text is `text` (a message or a delta). */
+const chatShape = <T extends z.core.$ZodLooseShape>(text: T) => ({
   id: str(),
   object: str(),
   created: num(),
   model: str(),
-  choices: z.array(
-    z.looseObject({
-      index: num(),
-      message: z.looseObject({ role: z.string(), content: z.string().nullable() }),
-      finish_reason: nullableStr(),
-    }),
-  ),
+  choices: z.array(z.looseObject({ index: num(), ...text, finish_reason: nullableStr() })),
+});
+
+export const chatCompletionSchema = looseLater(() => ({
+  ...chatShape({ message: z.looseObject({ role: z.string(), content: z.string().nullable() }) }),
   usage: opt(usageSchema),
 }));
 
-export const chatChunkSchema = looseLater(() => ({
-  id: str(),
-  object: str(),
-  created: num(),
-  model: str(),
-  choices: z.array(
-    z.looseObject({
-      index: num(),
-      delta: opt(z.looseObject({ role: str(), content: nullableStr() })),
-      finish_reason: nullableStr(),
-    }),
-  ),
-}));
+export const chatChunkSchema = looseLater(() =>
+  chatShape({ delta: opt(z.looseObject({ role: str(), content: nullableStr() })) }),
+);
 
 export const embeddingListSchema = looseLater(() => ({
   object: str(),
