@@ -62,10 +62,8 @@ export const TRICKLE_TEXT =
 
 const DEFAULTS = { size: 1024 * 1024, count: 1, chunk: 1, delay_ms: 0 };
 const armed = new WeakMap<SandboxState, Oversize>();
-/** Bytes each `endless_body` answer sent, in order. */
-const written = new WeakMap<SandboxState, number[]>();
-/** Whether the client hung up on each `endless_body` answer before its end, in the same order. */
-const hungUp = new WeakMap<SandboxState, boolean[]>();
+/** Each `endless_body` answer, in order: the bytes it sent, and whether the client hung up before its end. */
+const answered = new WeakMap<SandboxState, { written: number; hungUp: boolean }[]>();
 
 function parse(body: unknown): { ok: true; value: Oversize | null } | { ok: false; message: string } {
   if (!isRecord(body)) return { ok: false, message: 'Envie {kind, size?, count?, chunk?, delay_ms?}' };
@@ -179,8 +177,9 @@ export async function handleOversize(
   }
   if (route === 'GET /__sandbox/oversize') {
     const o = armed.get(state);
-    const answers = { written: written.get(state) ?? [], hung_up: hungUp.get(state) ?? [] };
-    return (sendJson(res, 200, o ? { ...o, ...answers } : null), true);
+    const answers = answered.get(state) ?? [];
+    const lists = { written: answers.map((a) => a.written), hung_up: answers.map((a) => a.hungUp) };
+    return (sendJson(res, 200, o ? { ...o, ...lists } : null), true);
   }
   if (route === 'POST /__sandbox/oversize') {
     let body: unknown;
@@ -193,8 +192,7 @@ export async function handleOversize(
     if (!update.ok) return (sendJson(res, 400, { error: update.message }), true);
     if (update.value) armed.set(state, update.value);
     else armed.delete(state);
-    written.delete(state);
-    hungUp.delete(state);
+    answered.delete(state);
     return (sendJson(res, 200, update.value), true);
   }
   const o = armed.get(state);
@@ -266,14 +264,10 @@ export async function handleOversize(
       return true;
     case 'endless_body': {
       if (req.path.startsWith('/v1/')) return false;
-      const sent = written.get(state) ?? [];
-      written.set(state, sent);
-      const closed = hungUp.get(state) ?? [];
-      hungUp.set(state, closed);
-      const at = sent.push(0) - 1;
-      closed.push(false);
-      res.once('close', () => (closed[at] = !res.writableFinished));
-      await endless(res, o.size, (n) => (sent[at]! += n));
+      const answer = { written: 0, hungUp: false };
+      answered.set(state, [...(answered.get(state) ?? []), answer]);
+      res.once('close', () => (answer.hungUp = !res.writableFinished));
+      await endless(res, o.size, (n) => (answer.written += n));
       return true;
     }
     case 'slow_body': {
