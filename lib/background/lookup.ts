@@ -226,7 +226,7 @@ async function run(
  */
 async function recover(deps: LookupDeps, entry: (id: string) => Promise<HistoryEntry | null>): Promise<void> {
   const left = new Set<string>();
-  const ended = await deps.jobs.recover(
+  const recovered = await deps.jobs.recover(
     async (id) => (await entry(id)) !== null,
     async (id) => {
       const open = (await deps.spend.leftOpen(id)).length > 0;
@@ -234,7 +234,7 @@ async function recover(deps: LookupDeps, entry: (id: string) => Promise<HistoryE
       return open;
     },
   );
-  for (const job of ended) {
+  for (const job of recovered) {
     if (!left.has(job.id) && job.status !== 'done') continue;
     if (job.status === 'done') {
       const charged = (await entry(job.id))?.creditsCharged ?? 0;
